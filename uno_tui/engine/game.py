@@ -173,6 +173,7 @@ class Game:
         self.log: list[Event] = []
         """Every event of the match, private parts included: never shown as it is."""
         self.round_log_start = 0
+        self._seen: dict[int | None, tuple[list[Event], int]] = {}
         self.actions: list[Action] = []
         self._events: list[Event] = []
         self._play_cache: list[dict[Card, tuple[PlayCard, ...]]] = [{} for _ in names]
@@ -235,8 +236,17 @@ class Game:
         return MatchRecord.of(self)
 
     def round_events(self, player: int | None) -> tuple[Event, ...]:
-        """This round's events as ``player`` saw them (``None``: as an onlooker)."""
-        return tuple(event.seen_by(player) for event in self.log[self.round_log_start :])
+        """This round's events as ``player`` saw them (``None``: as an onlooker).
+
+        Each listener's projection is kept and extended with the events since it was last
+        asked for, so a view costs only what happened since the last one."""
+        start = self.round_log_start
+        seen, upto = self._seen.get(player, ([], start))
+        if upto < start:
+            seen, upto = [], start
+        seen.extend(event.seen_by(player) for event in self.log[upto:])
+        self._seen[player] = (seen, len(self.log))
+        return tuple(seen)
 
     def cards_in_play(self) -> Counter[Card]:
         """Every card in the hands, the draw pile and the discard pile (for invariants)."""
@@ -873,9 +883,11 @@ class Game:
             deck = self._shuffled(build_deck(self.rules))
             pair = [(player, deck[player]) for player in range(self.player_count)]
             draws.extend(pair)
-            values = [card.rank.number if card.rank.is_number else -1 for _, card in pair]
+            if not all(card.rank.is_number for _, card in pair):
+                continue
+            values = [card.rank.number for _, card in pair]
             best = max(values)
-            if best >= 0 and values.count(best) == 1:
+            if values.count(best) == 1:
                 return values.index(best), tuple(draws)
 
     def _turn_first_card(self) -> None:
@@ -1005,6 +1017,8 @@ class Game:
         return Decision(responder, kind, tuple(actions))
 
     def _out_of_turn_decisions(self) -> Iterator[Decision]:
+        if not self.uno_exposed and not self.rules.jump_in:
+            return
         for target in self.uno_exposed:
             mate = self.teammate_of(target)
             for seat in range(self.player_count):

@@ -279,7 +279,7 @@ def _coerce_options(options: dict[str, Any]) -> dict[str, Any]:
     """Accept enum values by their text too, as a record or a command line gives them."""
     coerced = dict(options)
     for key, enum in _ENUM_OPTIONS.items():
-        if key in coerced and not isinstance(coerced[key], enum):
+        if coerced.get(key) is not None and not isinstance(coerced[key], enum):
             coerced[key] = enum(coerced[key])
     for key in ("uno_penalty", "target_score", "blank_cards"):
         if key in coerced and (isinstance(coerced[key], bool) or not isinstance(coerced[key], int)):
