@@ -182,13 +182,14 @@ class Narrator:
         return f"{self._verb(e.player, listener, 'stack', 'stacks')}: {e.total} cards to draw."
 
     def _DrawFourChallenged(self, e: DrawFourChallenged, listener: int | None) -> str:
+        whose = "your" if e.player == listener else f"{self.names[e.player]}'s"
         text = (
             f"{self._verb(e.challenger, listener, 'challenge', 'challenges')} "
-            f"{self.whom(e.player, listener)}'s Wild Draw Four: "
+            f"{whose} Wild Draw Four: "
         )
         text += "it was illegal." if e.illegal else "it was legal."
         if e.hand is not None and listener != e.player:
-            text += f" {self.names[e.player]} showed you: {cards_words(e.hand) or 'no cards'}."
+            text += f" {self.names[e.player]} shows you: {cards_words(e.hand) or 'no cards'}."
         return text
 
     def _HandsSwapped(self, e: HandsSwapped, listener: int | None) -> str:
@@ -227,7 +228,7 @@ class Narrator:
 
     def _CardPassed(self, e: CardPassed, listener: int | None) -> str:
         if e.card is None:
-            return f"{self.names[e.giver]} passed a card to {self.names[e.receiver]}."
+            return f"{self.names[e.giver]} passes a card to {self.names[e.receiver]}."
         return (
             f"{self._verb(e.giver, listener, 'pass', 'passes')} {card_words(e.card)} "
             f"to {self.whom(e.receiver, listener)}."
@@ -268,18 +269,20 @@ class Narrator:
         winners = self._team_words(e.winners, listener)
         return (
             f"Hand {e.round_number} won by {winners}, {plural(e.points, 'point')}. "
-            f"Scores: {self._scores(e.scores)}."
+            f"Scores: {self.scores_words(e.scores)}."
         )
 
     def _MatchEnded(self, e: MatchEnded, listener: int | None) -> str:
         if self.team_scores:
             count = len(self.names) // 2
             teams = [f"{self.names[t]} and {self.names[t + count]}" for t in e.winners]
-            return f"Match won by {' and '.join(teams)}. Final scores: {self._scores(e.scores)}."
+            return (
+                f"Match won by {' and '.join(teams)}. Final scores: {self.scores_words(e.scores)}."
+            )
         winners = " and ".join(self.names[w] for w in e.winners)
-        return f"Match won by {winners}. Final scores: {self._scores(e.scores)}."
+        return f"Match won by {winners}. Final scores: {self.scores_words(e.scores)}."
 
-    def _scores(self, scores: Sequence[int]) -> str:
+    def scores_words(self, scores: Sequence[int]) -> str:
         if self.team_scores:
             count = len(self.names) // 2
             return ", ".join(

@@ -1,0 +1,119 @@
+"""The command line: a whole game through piped input, replay, and bad arguments."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from uno_tui.engine import Game, MatchRecord, Rules
+from uno_tui.session import Seat, Session
+
+from .random_play import random_action
+
+
+def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "uno_tui", *args],
+        input=stdin,
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_a_whole_classic_match_against_three_bots_through_a_pipe() -> None:
+    result = run("--plain", "--seed", "3", "--target", "1", stdin="1\n" * 3000)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "Your hand:" in out and "Match won by" in out
+    assert "Traceback" not in out + result.stderr
+
+
+def test_a_teams_match_with_four_people_by_turns() -> None:
+    players = "Ann,Ben,Cat,Dan"
+    result = run(
+        "--plain",
+        "--rules",
+        "teams",
+        "--players",
+        players,
+        "--seed",
+        "2",
+        "--target",
+        "1",
+        stdin="1\n" * 20000,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Pass to Ann, press Enter when ready." in result.stdout
+    assert "Everyone secretly passes one card to their teammate." in result.stdout
+    assert "Match won by" in result.stdout
+
+
+def test_end_of_input_leaves_cleanly() -> None:
+    result = run("--plain", "--seed", "1", stdin="")
+    assert result.returncode == 0 and "Goodbye." in result.stdout
+    assert "Traceback" not in result.stderr
+
+
+def test_bad_input_is_answered_and_asked_again() -> None:
+    result = run(
+        "--plain", "--seed", "1", stdin="\nbanana\n99\nhand\ntop\ncounts\nscores\nhelp\nquit\n"
+    )
+    assert "Not a choice: 'banana'" in result.stdout
+    assert "Type a number from 1 to" in result.stdout
+    assert "Top card:" in result.stdout and "Scores:" in result.stdout
+    assert result.returncode == 0
+
+
+def test_bad_arguments_exit_2_with_a_message() -> None:
+    for args in (
+        ["--rules", "poker"],
+        ["--players", "Ann,Bo:genius"],
+        ["--target", "x"],
+        ["--rules", "teams", "--players", "Ann,Ben,Cat"],
+    ):
+        result = run(*args)
+        assert result.returncode == 2, args
+        assert "Traceback" not in result.stderr and "uno-tui" in result.stderr
+
+
+def test_replay_tells_a_saved_match_move_by_move(tmp_path: Path) -> None:
+    import random
+
+    game = Game(Rules.two_player(), ["Maya", "Leo"], seed=4)
+    rng = random.Random(4)
+    for _ in range(30):
+        game.apply(random_action(game, rng))
+    path = tmp_path / "match.json"
+    game.record().save(path)
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("1. ") for line in lines)
+    assert any(line.startswith("30. ") for line in lines)
+    assert "Maya" in result.stdout and "Leo" in result.stdout
+
+
+def test_replay_of_a_corrupt_file_is_one_clear_line(tmp_path: Path) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text("{ not json")
+    result = run("replay", str(path))
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "not valid JSON" in result.stderr
+
+
+def test_a_session_plays_bots_until_a_person_must_decide() -> None:
+    seats = [Seat("You"), Seat("Ada", "easy"), Seat("Bo", "random"), Seat("Cy", "easy")]
+    session = Session(Rules.classic(), seats, seed=9)
+    for _ in range(200):
+        session.run_bots()
+        decision = session.person_to_decide()
+        if decision is None:
+            break
+        assert decision.player == 0
+        session.apply(decision.actions[0])
+    assert MatchRecord.from_json(session.game.record().to_json()).replay().digest() == (
+        session.game.digest()
+    )

@@ -1,0 +1,3 @@
+from uno_tui.cli import main
+
+raise SystemExit(main())

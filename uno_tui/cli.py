@@ -1,0 +1,104 @@
+"""The ``uno-tui`` command: play, replay a saved match."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from uno_tui import __version__
+from uno_tui.bots import LEVELS
+from uno_tui.engine import IllegalActionError, MatchRecord, RecordError, Rules, SetupError
+from uno_tui.narration import Narrator
+from uno_tui.plain import PlainGame
+from uno_tui.session import Seat, Session
+
+DEFAULT_TABLES = {
+    "classic": "You,Ada:easy,Bo:easy,Cy:easy",
+    "two-player": "You,Ada:easy",
+    "teams": "You,Ada:easy,Bo:easy,Cy:easy",
+}
+
+
+class UsageError(Exception):
+    """A bad command line: one line of explanation, exit code 2."""
+
+
+def parse_seats(spec: str) -> list[Seat]:
+    """``"You,Ada:easy,Bo"``: a name alone is a person, ``name:level`` a bot."""
+    seats = []
+    for part in spec.split(","):
+        name, _, level = part.strip().partition(":")
+        if not name:
+            raise UsageError(f"--players: empty name in {spec!r}")
+        if level and level not in LEVELS:
+            raise UsageError(
+                f"--players: unknown bot level {level!r} (levels: {', '.join(LEVELS)})"
+            )
+        seats.append(Seat(name, level or None))
+    return seats
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="uno-tui", description="UNO in the terminal.")
+    parser.add_argument("--version", action="version", version=f"uno-tui {__version__}")
+    parser.add_argument("--plain", action="store_true", help="play line by line (screen readers)")
+    parser.add_argument("--rules", choices=sorted(DEFAULT_TABLES), default="classic")
+    parser.add_argument(
+        "--players",
+        help="seats in order, comma-separated: a name is a person, name:level a bot "
+        f"(levels: {', '.join(LEVELS)}); default: you against three easy bots",
+    )
+    parser.add_argument("--seed", type=int, help="seed of the shuffles, to replay a deal")
+    parser.add_argument("--target", type=int, default=500, help="points to win the match")
+    sub = parser.add_subparsers(dest="command")
+    replay = sub.add_parser("replay", help="tell a saved match move by move")
+    replay.add_argument("file", type=Path)
+    return parser
+
+
+def play(args: argparse.Namespace) -> int:
+    seats = parse_seats(args.players or DEFAULT_TABLES[args.rules])
+    try:
+        rules = Rules.preset(args.rules, target_score=args.target)
+        session = Session(rules, seats, seed=args.seed)
+    except SetupError as error:
+        raise UsageError(str(error)) from None
+    if not args.plain:
+        print("(The full-screen app is not built yet: this is the line-by-line game.)")
+    return PlainGame(session, input, sys.stdout).run()
+
+
+def replay(path: Path) -> int:
+    """Print a saved match move by move, as an onlooker would have heard it."""
+    record = MatchRecord.load(path)
+    game = record.new_game()
+    narrator = Narrator(game.names, team_scores=game.rules.team_game)
+    for event in game.log:
+        print(narrator.narrate(event, None))
+    for number, action in enumerate(record.actions, start=1):
+        try:
+            events = game.apply(action)
+        except IllegalActionError as error:
+            raise RecordError(f"move {number} is not legal in this match: {error}") from None
+        for event in events:
+            print(f"{number}. {narrator.narrate(event, None)}")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        if args.command == "replay":
+            return replay(args.file)
+        return play(args)
+    except UsageError as error:
+        print(f"uno-tui: {error}", file=sys.stderr)
+        return 2
+    except RecordError as error:
+        print(f"uno-tui: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130

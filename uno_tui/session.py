@@ -1,0 +1,99 @@
+"""A match being played: who sits where, the bots' turns, and the events for the front end.
+
+Both front ends (the Textual app and ``--plain``) drive a ``Session``: they ask it which person
+must decide now, apply that person's action, and let it play the bots until a person is needed.
+No rules live here; the engine decides what is legal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from uno_tui.bots import Bot, make_bot
+from uno_tui.engine import Action, Decision, Game, Phase, Rules
+from uno_tui.engine.events import Event
+
+MAX_BOT_ACTIONS = 100_000
+"""A guard against a bot that never ends a round; far above any real round."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: a person, or a bot of the named level."""
+
+    name: str
+    bot: str | None = None
+
+    @property
+    def is_person(self) -> bool:
+        return self.bot is None
+
+
+class Session:
+    def __init__(
+        self,
+        rules: Rules,
+        seats: Sequence[Seat],
+        *,
+        seed: int | None = None,
+        game: Game | None = None,
+    ) -> None:
+        self.seats = tuple(seats)
+        self.game = game or Game(rules, [seat.name for seat in self.seats], seed=seed)
+        self.bots: dict[int, Bot] = {
+            i: make_bot(seat.bot) for i, seat in enumerate(self.seats) if seat.bot is not None
+        }
+        self.rng = random.Random(self.game.seed ^ 0xB075)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        return tuple(i for i, seat in enumerate(self.seats) if seat.is_person)
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.phase is Phase.MATCH_OVER
+
+    def person_to_decide(self) -> Decision | None:
+        """The decision the game awaits from a person, if any (the first, when several people
+        choose at once: each answers in turn, privately)."""
+        for decision in self.game.decisions(out_of_turn=False):
+            if decision.player not in self.bots:
+                return decision
+        return None
+
+    def options_for(self, seat: int) -> list[Decision]:
+        """Everything ``seat`` may decide now: the awaited decision and out-of-turn ones."""
+        return [d for d in self.game.decisions() if d.player == seat]
+
+    def apply(self, action: Action) -> list[Event]:
+        """A person's action (the engine checks it)."""
+        return self.game.apply(action)
+
+    def run_bots(self) -> list[Event]:
+        """Let the bots react and play until a person must decide or the match is over."""
+        events: list[Event] = []
+        for _ in range(MAX_BOT_ACTIONS):
+            reacted = self._bot_reaction()
+            if reacted is not None:
+                events += self.game.apply(reacted)
+                continue
+            if self.is_over or self.person_to_decide() is not None:
+                return events
+            decision = self.game.decisions(out_of_turn=False)[0]
+            view = self.game.view(decision.player)
+            events += self.game.apply(self.bots[decision.player].choose(view, self.rng))
+        raise RuntimeError("the bots played on without end")
+
+    def _bot_reaction(self) -> Action | None:
+        """The first out-of-turn action a bot wants to take now (UNO calls, catches)."""
+        if self.is_over:
+            return None
+        for decision in self.game.decisions():
+            bot = self.bots.get(decision.player)
+            if bot is not None and decision.kind.out_of_turn:
+                action = bot.react(self.game.view(decision.player), self.rng)
+                if action is not None:
+                    return action
+        return None
