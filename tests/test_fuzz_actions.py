@@ -82,10 +82,10 @@ def test_illegal_actions_raise_a_specific_error_and_change_nothing(rules: Rules)
     rng = random.Random(hash(rules.house_rules) & 0xFFFF)
     counts = PLAYER_COUNTS[rules.name.value]
     rejected = accepted = 0
-    for seed in range(40):
+    for seed in range(12):
         game = Game(rules, counts[seed % len(counts)], seed=seed)
         steps = 0
-        while game.phase is not Phase.MATCH_OVER and steps < 400:
+        while game.phase is not Phase.MATCH_OVER and steps < 250:
             legal = set(game.legal_actions())
             for _ in range(8):
                 action = any_action(game, rng)
@@ -102,7 +102,7 @@ def test_illegal_actions_raise_a_specific_error_and_change_nothing(rules: Rules)
                 rejected += 1
             game.apply(random_action(game, rng))
             steps += 1
-    assert rejected > 1000 and accepted > 0
+    assert rejected > 1000 and accepted > 0, (rejected, accepted)
 
 
 def test_illegal_action_messages_name_the_player_the_card_and_the_rule() -> None:

@@ -918,3 +918,28 @@ def test_under_500_points_the_match_goes_on_and_scores_carry() -> None:
     assert_invariants(game)
     events = pass_first_cards(game)
     assert turns(events) == [(dealer + 1) % 4], "the new dealer's left goes first"
+
+
+def test_team_play_answer_that_loses_its_playable_card_to_a_tag_back_share() -> None:
+    """ "If they cannot play, you draw 2 penalty cards; play still continues from your
+    teammate's position." Should a teammate answering a Wild Team Play draw, tag their out
+    partner back in and give away the only card they could play, they cannot play, and the
+    partner who played the Wild Team Play draws 2 (the engine never leaves them stuck)."""
+    from uno_tui.engine import CatchUno, GiveCard
+
+    # Ann (0) plays WT as her last card; Cat (2) holds one playable card: Ann stays out.
+    game = game_at(Rules.teams(), ["WT", "B1 B2", "G5", "Y1 Y2"], top="G3", draw="R8 R9 Y7")
+    play(game, 0, "WT", "G")
+    assert game.current == 2 and game.must_play and game.hands[0] == []
+    # No legal sequence leaves Cat catchable here (her one card is older than this turn), so
+    # the test opens the catch window by hand to reach the defensive branch.
+    game.uno_settled.discard(2)
+    game.uno_exposed[2] = game.turn_index
+    game.apply(CatchUno(1, 2))
+    assert game.share == (2, 0, 1)
+    game.apply(GiveCard(2, card("G5")))
+    # Cat holds R8 R9, nothing green: she cannot play, so Ann draws 2 and play goes on after Cat.
+    assert hand(game, 2) == "R8 R9"
+    assert len(game.hands[0]) == 1 + 2
+    assert game.current == 3 and not game.must_play
+    assert_invariants(game)

@@ -21,7 +21,7 @@ from .events import (
     HandsPassed,
     HandsSwapped,
     PenaltyStacked,
-    PlayerSkipped,
+    player_skipped,
 )
 from .rules import CustomEffect
 
@@ -71,7 +71,7 @@ def _draw_two(game: Game, action: PlayCard, _colour_before: Color | None) -> Non
         _open_penalty(game, action.player, victim, 2, Phase.RESPOND_DRAW_TWO)
         return
     game.draw(victim, 2, DrawReason.DRAW_TWO)
-    game.emit(PlayerSkipped(victim))
+    game.emit(player_skipped(victim))
     game.set_continuation("next", victim)
 
 
@@ -117,7 +117,7 @@ def resolve_challenge(game: Game, challenger: int) -> None:
         game.set_continuation("turn", challenger)
     else:
         game.draw(challenger, penalty + 2, DrawReason.CHALLENGE_FAILED)
-        game.emit(PlayerSkipped(challenger))
+        game.emit(player_skipped(challenger))
         game.set_continuation("next", challenger)
 
 
@@ -147,7 +147,7 @@ def _customizable(game: Game, action: PlayCard, _colour_before: Color | None) ->
     if effect is CustomEffect.DRAW_TWO_SKIP:
         victim = game.next_active(player)
         game.draw(victim, 2, DrawReason.CUSTOM)
-        game.emit(PlayerSkipped(victim))
+        game.emit(player_skipped(victim))
         game.set_continuation("next", victim)
         return
     if effect is CustomEffect.PASS_HANDS:
@@ -186,7 +186,7 @@ def _team_draw_four(game: Game, action: PlayCard, _colour_before: Color | None) 
     victim_mate = game.teammate_of(victim)
     assert victim_mate is not None
     game.draw(victim_mate, 2, DrawReason.TEAM_DRAW_FOUR)
-    game.emit(PlayerSkipped(victim))
+    game.emit(player_skipped(victim))
     game.set_continuation("next", victim)
 
 
@@ -208,7 +208,7 @@ def first_card_hits_non_dealer(game: Game, card: Card, non_dealer: int) -> None:
     dealer plays first. Draw Two means the non-dealer draws 2 and the dealer plays first." """
     if card.rank is Rank.DRAW_TWO:
         game.draw(non_dealer, 2, DrawReason.FIRST_CARD)
-    game.emit(PlayerSkipped(non_dealer))
+    game.emit(player_skipped(non_dealer))
     game.set_continuation("turn", game.dealer)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import cache
 from typing import ClassVar, Self
 
 from .cards import Card, Color
@@ -323,3 +324,25 @@ class RoundEnded(Event):
 class MatchEnded(Event):
     winners: tuple[int, ...]
     scores: tuple[int, ...]
+
+
+# Shared instances ----------------------------------------------------------------------
+
+# Events are immutable values, so one instance may stand for every equal event. The engine emits
+# these on nearly every action: building a frozen dataclass costs about a microsecond, a cache
+# hit a fraction of that. Their fields range over seats, cards and colours, so the caches stay
+# small. (Events holding the drawn or dealt cards vary too much to be worth caching.)
+turn_began = cache(TurnBegan)
+card_played = cache(CardPlayed)
+player_skipped = cache(PlayerSkipped)
+turn_passed = cache(TurnPassed)
+_one_card_drawn = cache(CardsDrawn)
+
+
+def cards_drawn(
+    player: int, count: int, reason: DrawReason, cards: tuple[Card, ...] | None
+) -> CardsDrawn:
+    """``CardsDrawn``, shared when it is one card (most draws): seats x cards x reasons."""
+    if count == 1:
+        return _one_card_drawn(player, count, reason, cards)
+    return CardsDrawn(player, count, reason, cards)

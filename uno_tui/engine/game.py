@@ -11,6 +11,7 @@ What a card does is in ``effects.py``; the Teams mechanics are in ``teams.py``; 
 from __future__ import annotations
 
 import hashlib
+import heapq
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -48,9 +49,7 @@ from .errors import (
     UnoCallError,
 )
 from .events import (
-    CardPlayed,
     CardsDealt,
-    CardsDrawn,
     ColorNamed,
     DealerChosen,
     DeckReshuffled,
@@ -62,13 +61,15 @@ from .events import (
     FirstCardTurned,
     HandScored,
     MatchEnded,
-    PlayerSkipped,
     RoundEnded,
     RoundStarted,
-    TurnBegan,
-    TurnPassed,
     UnoCalled,
     UnoCaught,
+    card_played,
+    cards_drawn,
+    player_skipped,
+    turn_began,
+    turn_passed,
 )
 from .position import Position
 from .rules import FirstCard, MatchMethod, Rules
@@ -80,6 +81,11 @@ if TYPE_CHECKING:
     from .view import PlayerView
 
 HAND_SIZE = 7
+
+_PLAY_ACTIONS: dict[tuple[int, frozenset[Rank]], list[dict[Card, tuple[PlayCard, ...]]]] = {}
+"""Every way to play a card (see ``Game._play_actions``), per seat, for each table size and set
+of ranks that name a target. Actions are values, so every game shares them: building them anew
+in each game was a good part of a short game's cost."""
 
 Continuation = tuple[str, int, int]
 """What to do once the pending interludes are over, as data so the state can be digested:
@@ -176,7 +182,13 @@ class Game:
         self._seen: dict[int | None, tuple[list[Event], int]] = {}
         self.actions: list[Action] = []
         self._events: list[Event] = []
-        self._play_cache: list[dict[Card, tuple[PlayCard, ...]]] = [{} for _ in names]
+        self._target_ranks = frozenset(
+            (Rank.WILD_SWAP_HANDS, Rank.SEVEN) if rules.seven_zero else (Rank.WILD_SWAP_HANDS,)
+        )
+        """The ranks whose play names a target player (see ``_needs_target``)."""
+        self._play_cache = _PLAY_ACTIONS.setdefault(
+            (self.player_count, self._target_ranks), [{} for _ in names]
+        )
         self._draw_actions = tuple(DrawCard(seat) for seat in range(len(names)))
         self._start_round()
         self._proceed()
@@ -310,59 +322,66 @@ class Game:
         checker(self, action)
 
     def _check_play(self, action: PlayCard) -> None:
-        player, card = action.player, action.card
-        who = self._name(player)
-        if self.phase is Phase.TURN and player == self.current:
+        # The names for the messages are looked up only on the way to raising: this runs for
+        # every card played.
+        player, card, phase = action.player, action.card, self.phase
+        if phase is Phase.TURN and player == self.current:
             self._require_card(player, card)
             if not self.playable(card):
                 raise CardDoesNotMatchError(
-                    f"{who} cannot play {card.title}: it matches neither the colour "
-                    f"({self._color_word()}), the number nor the symbol of {self.top_card.title}"
+                    f"{self._name(player)} cannot play {card.title}: it matches neither the "
+                    f"colour ({self._color_word()}), the number nor the symbol of "
+                    f"{self.top_card.title}"
                 )
-        elif self.phase is Phase.DRAWN and player == self.current:
+        elif phase is Phase.DRAWN and player == self.current:
             self._require_card(player, card)
             if card != self.drawn_card:
                 raise DrawnCardOnlyError(
-                    f"{who} drew a card: only the drawn card may be played now, not {card.title}"
+                    f"{self._name(player)} drew a card: only the drawn card may be played now, "
+                    f"not {card.title}"
                 )
-        elif self.phase is Phase.RESPOND_DRAW_TWO and player == self.responder:
+        elif phase is Phase.RESPOND_DRAW_TWO and player == self.responder:
             if card.rank is not Rank.DRAW_TWO:
                 raise MustPlayError(
-                    f"{who} must draw {self.penalty} or add a Draw Two, not play {card.title}"
+                    f"{self._name(player)} must draw {self.penalty} or add a Draw Two, "
+                    f"not play {card.title}"
                 )
             self._require_card(player, card)
-        elif self.phase is Phase.RESPOND_DRAW_FOUR and player == self.responder:
+        elif phase is Phase.RESPOND_DRAW_FOUR and player == self.responder:
             if not (self.rules.stack_draw_four and card.rank is Rank.WILD_DRAW_FOUR):
                 raise MustPlayError(
-                    f"{who} must answer the Wild Draw Four (challenge or draw), "
+                    f"{self._name(player)} must answer the Wild Draw Four (challenge or draw), "
                     f"not play {card.title}"
                 )
             self._require_card(player, card)
         elif self._jump_in_open(player):
             if card.is_wild or card != self.top_card:
                 raise CardDoesNotMatchError(
-                    f"{who} cannot jump in with {card.title}: only a card identical to "
-                    f"{self.top_card.title} may be played out of turn"
+                    f"{self._name(player)} cannot jump in with {card.title}: only a card "
+                    f"identical to {self.top_card.title} may be played out of turn"
                 )
             self._require_card(player, card)
         else:
-            raise NotYourDecisionError(f"{who} cannot play {card.title}: {self._whose_move()}")
+            raise NotYourDecisionError(
+                f"{self._name(player)} cannot play {card.title}: {self._whose_move()}"
+            )
         self._check_choices(action)
 
     def _check_choices(self, action: PlayCard) -> None:
         card, who = action.card, self._name(action.player)
-        if card.is_wild and action.color is None:
-            raise BadChoiceError(f"{who} must name a colour for {card.title}")
-        if not card.is_wild and action.color is not None:
+        if (card.color is None) is (action.color is None):  # a Wild names one, others none
+            if action.color is None:
+                raise BadChoiceError(f"{who} must name a colour for {card.title}")
             raise BadChoiceError(f"{who}: {card.title} has its own colour; name none")
-        if self._needs_target(card):
-            if action.target is None:
+        target = action.target
+        if card.rank in self._target_ranks:
+            if target is None:
                 raise BadChoiceError(f"{who} must choose a player for {card.title}")
-            if action.target == action.player or not 0 <= action.target < self.player_count:
+            if target == action.player or not 0 <= target < self.player_count:
                 raise BadChoiceError(
                     f"{who} must choose another player at the table for {card.title}"
                 )
-        elif action.target is not None:
+        elif target is not None:
             raise BadChoiceError(f"{who}: {card.title} takes no target player")
 
     def _check_draw(self, action: DrawCard) -> None:
@@ -482,7 +501,8 @@ class Game:
         """Check ``action``, carry it out, and return the events it caused."""
         self.check(action)
         self._events = []
-        self.drew_now = set()
+        if self.drew_now:  # empty unless an earlier apply raised half-way
+            self.drew_now = set()
         self.action_turn = self.turn_index
         self._HANDLERS[type(action)](self, action)
         self._proceed()
@@ -499,24 +519,25 @@ class Game:
             self._take_turn(player)
         elif self.phase in (Phase.RESPOND_DRAW_TWO, Phase.RESPOND_DRAW_FOUR):
             self._take_turn(player)
-        else:
+        elif self.uno_exposed:
             self._close_uno_windows()
         self.play_card(action, jump_in=jump_in)
 
     def _apply_draw(self, action: DrawCard) -> None:
         player = action.player
-        self._close_uno_windows()
+        if self.uno_exposed:
+            self._close_uno_windows()
         drawn: list[Card] = []
         while self._cards_to_draw():
             drawn += self.draw(player, 1, DrawReason.CHOICE, emit=False)
             if not self.rules.draw_until_playable or self.playable(drawn[-1]):
                 break
-        self.emit(CardsDrawn(player, len(drawn), DrawReason.CHOICE, tuple(drawn)))
+        self.emit(cards_drawn(player, len(drawn), DrawReason.CHOICE, tuple(drawn)))
         if drawn and self.playable(drawn[-1]):
             self.drawn_card = drawn[-1]
             self.phase = Phase.DRAWN
         else:
-            self.emit(TurnPassed(player))
+            self.emit(turn_passed(player))
             self.set_continuation("next", player)
 
     def _apply_keep(self, action: KeepDrawn) -> None:
@@ -540,7 +561,7 @@ class Game:
         )
         self.draw(player, self.penalty, reason)
         self.clear_penalty()
-        self.emit(PlayerSkipped(player))
+        self.emit(player_skipped(player))
         self.set_continuation("next", player)
 
     def _apply_pass(self, action: PassCard) -> None:
@@ -585,17 +606,17 @@ class Game:
         colour_before = self.current_color
         hand.remove(card)
         self.discard_pile.append(card)
-        self.current_color = action.color if card.is_wild else card.color
+        colour = self.current_color = action.color if card.color is None else card.color
         self.drawn_card = None
         self.must_play = False
-        assert self.current_color is not None
-        self.emit(CardPlayed(player, card, self.current_color, action.target, jump_in))
+        assert colour is not None
+        self._events.append(card_played(player, card, colour, action.target, jump_in))
         if not hand and self._round_won_by(player):
             if self.rules.last_card_penalty_applies:
                 effects.last_card_penalty(self, player, card)
             self.end_round(player)
             return
-        effects.apply_effect(self, action, colour_before)
+        effects.EFFECTS[card.rank](self, action, colour_before)
         if not hand:
             teams.went_out(self, player)
 
@@ -620,16 +641,20 @@ class Game:
 
     def next_active(self, seat: int) -> int:
         """The next seat after ``seat`` in the direction of play that holds cards."""
-        for step in range(1, self.player_count + 1):
-            candidate = (seat + step * self.direction) % self.player_count
-            if self.hands[candidate]:
+        count, hands = self.player_count, self.hands
+        candidate = (seat + self.direction) % count
+        if hands[candidate]:  # nearly always: only Teams players go out mid-round
+            return candidate
+        for step in range(2, count + 1):
+            candidate = (seat + step * self.direction) % count
+            if hands[candidate]:
                 return candidate
         raise AssertionError("no player holds cards")
 
     def skip_next(self, player: int) -> int:
         """The next player loses their turn; play goes on after them."""
         skipped = self.next_active(player)
-        self.emit(PlayerSkipped(skipped))
+        self.emit(player_skipped(skipped))
         self.set_continuation("next", skipped)
         return skipped
 
@@ -646,7 +671,7 @@ class Game:
         if drawn:
             self.drew_now.add(player)
         if emit:
-            self.emit(CardsDrawn(player, len(drawn), reason, tuple(drawn)))
+            self.emit(cards_drawn(player, len(drawn), reason, tuple(drawn)))
         return drawn
 
     def _reshuffle(self) -> None:
@@ -660,7 +685,8 @@ class Game:
     def _shuffled(self, cards: list[Card]) -> list[Card]:
         """A uniformly random order: sorting by independent random keys is a fair shuffle,
         and several times faster than ``random.shuffle`` in pure Python."""
-        keys = [self._rng.random() for _ in cards]
+        rand = self._rng.random  # bound once: this runs for every card of the deck
+        keys = [rand() for _ in cards]
         return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
     def _cards_to_draw(self) -> bool:
@@ -714,7 +740,7 @@ class Game:
         self.must_play = must_play
         self.drawn_card = None
         self.phase = Phase.TURN
-        self.emit(TurnBegan(seat, must_play))
+        self._events.append(turn_began(seat, must_play))
 
     def _proceed(self) -> None:
         """Run interludes and the continuation until a decision is awaited."""
@@ -744,11 +770,19 @@ class Game:
                 teams.queue_tag_backs(self)
 
     def _after_resume(self) -> None:
-        """A tag-back share interrupted a player who had just drawn: if the drawn card went to
-        the teammate, there is nothing left to decide and the turn ends."""
-        if self.phase is Phase.DRAWN and self.drawn_card not in self.hands[self.current]:
-            self.emit(TurnPassed(self.current))
-            self.set_continuation("next", self.current)
+        """A tag-back share interrupted a player mid-decision and may have taken the card the
+        decision was about. If the drawn card went to the teammate, the turn ends; if the
+        player who must answer a Wild Team Play gave away every card they could play, they
+        "cannot play" after all, and the Wild Team Play's penalty applies."""
+        player = self.current
+        if self.phase is Phase.DRAWN and self.drawn_card not in self.hands[player]:
+            self.emit(turn_passed(player))
+            self.set_continuation("next", player)
+        elif self.phase is Phase.TURN and self.must_play and not self._has_playable(player):
+            mate = self.teammate_of(player)
+            assert mate is not None
+            self.must_play = False
+            effects.team_play_turn(self, mate, player)
 
     def _continue(self, continuation: Continuation) -> None:
         kind, seat, other = continuation
@@ -778,7 +812,8 @@ class Game:
     def _update_uno(self) -> None:
         """A player who now holds exactly one card may be caught until they (or the
         teammate) call UNO or the next player's turn begins."""
-        if self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        phase = self.phase
+        if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
             self.uno_exposed.clear()
             self.uno_settled.clear()
             return
@@ -880,8 +915,14 @@ class Game:
         number cards have a rank to compare: a tie or an action card means drawing again."""
         draws: list[tuple[int, Card]] = []
         while True:
-            deck = self._shuffled(build_deck(self.rules))
-            pair = [(player, deck[player]) for player in range(self.player_count)]
+            # Only the top card per player of each shuffled deck is looked at: draw every
+            # shuffle key (so the generator moves on as a full shuffle would) but find just the
+            # smallest keys; ``nsmallest`` is ``sorted(...)[:n]``, ties included.
+            deck = build_deck(self.rules)
+            rand = self._rng.random
+            keys = [rand() for _ in deck]
+            top = heapq.nsmallest(self.player_count, range(len(deck)), key=keys.__getitem__)
+            pair = [(player, deck[index]) for player, index in enumerate(top)]
             draws.extend(pair)
             if not all(card.rank.is_number for _, card in pair):
                 continue
@@ -961,14 +1002,19 @@ class Game:
     def _main_decisions(self) -> tuple[Decision, ...]:
         phase, player = self.phase, self.current
         if phase is Phase.TURN:
+            # ``playable`` and the ``_play_actions`` cache, inlined: this loop runs for every
+            # distinct card in hand on every turn.
             actions: list[Action] = []
+            colour, top = self.current_color, self.discard_pile[-1]
+            top_rank = None if top.color is None else top.rank  # a Wild matches by colour only
+            cache = self._play_cache[player]
             for card in dict.fromkeys(self.hands[player]):
-                if self.playable(card):
-                    actions += self._play_actions(player, card)
+                if card.color is None or card.color is colour or card.rank is top_rank:
+                    actions += cache.get(card) or self._play_actions(player, card)
             kind = DecisionKind.TURN
             if self.must_play:
                 kind = DecisionKind.TEAM_PLAY
-            elif self._cards_to_draw() or not actions:
+            elif self.draw_pile or len(self.discard_pile) > 1 or not actions:  # _cards_to_draw
                 actions.append(self._draw_actions[player])
             return (Decision(player, kind, tuple(actions)),)
         if phase is Phase.DRAWN:

@@ -1,0 +1,216 @@
+"""Engine speed: random-vs-random two-player rounds, our engine against RLCard's UNO.
+
+    python benchmarks/bench_engine.py [--games N] [--repeats K] [--json]
+
+Both engines play N games per block; the blocks alternate (ours, RLCard, ours, ...) K times so
+that noise from the machine hits both alike, and the report gives the median of each
+(games/second, decisions/second, decisions/game) and the ratio ours/RLCard of the medians.
+One game is one round (ours stops at ROUND_OVER or MATCH_OVER), each with a fresh seed.
+
+The policies are the same on both sides, so the comparison is like for like. RLCard's random
+agent (``rlcard/games/uno/round.py``) chooses uniformly among distinct legal action ids:
+
+* every playable card (same colour as the target, or same number/symbol), a Wild once per
+  colour (four actions however many Wilds are held), and a Wild Draw Four once per colour
+  only when nothing else, not even a plain Wild, is playable;
+* "draw" only when nothing is playable. The drawn card is not the agent's choice: a Wild (or
+  Wild Draw Four) is played at once with a random colour, a card of the target's colour is
+  played at once, anything else (a matching number of another colour included) is kept, and
+  the turn passes;
+* there is no challenge and no UNO call: a Wild Draw Four's target simply draws four.
+
+Our random agent, through the public API (``game.decisions(out_of_turn=False)[0].actions``
+and ``game.apply``), does the same under ``Rules.two_player()``:
+
+* TURN: uniform among the PlayCard actions, Wild Draw Four plays only if there is no other
+  play; DrawCard only if there is no play at all;
+* PLAY_DRAWN: a drawn Wild is played with a uniformly random colour, a drawn card of the
+  current colour is played, anything else is kept (KeepDrawn);
+* CHALLENGE: never challenge, accept the penalty; NAME_COLOR (a Wild turned first): a random
+  colour. Out-of-turn decisions (UNO calls and catches) are not asked for.
+
+The rules themselves differ where the official two-player text and RLCard differ (e.g. a
+Reverse is a Skip here, a drawn Wild Draw Four makes nobody draw in RLCard, our draws leave a
+playable card to the drawer): those are the engines' rules, not the agents'.
+
+The machine this runs on is noisy: read medians and ratios, not single numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from uno_tui.engine import (
+    AcceptPenalty,
+    Action,
+    DecisionKind,
+    DrawCard,
+    Game,
+    KeepDrawn,
+    Phase,
+    PlayCard,
+    Rank,
+    Rules,
+)
+
+RULES = Rules.two_player()
+SEED_BASE = 1_000_003
+Block = Callable[[int, int], tuple[float, int]]
+"""(games, first seed) -> (seconds, decisions)."""
+
+
+# Ours ------------------------------------------------------------------------------------
+
+
+def choose(game: Game, rng: random.Random) -> Action:
+    """One decision of RLCard's random agent, in our engine's terms (see the module text).
+
+    Uniform choices are ``seq[int(random() * len(seq))]``: what ``rng.choice`` does, minus
+    its pure-Python bookkeeping, which would otherwise weigh on our side of the comparison."""
+    decision = game.decisions(out_of_turn=False)[0]
+    actions, kind = decision.actions, decision.kind
+    if kind is DecisionKind.TURN:
+        plays: list[Action] = []
+        draw_fours: list[Action] = []
+        for action in actions:
+            if type(action) is PlayCard:
+                (draw_fours if action.card.rank is Rank.WILD_DRAW_FOUR else plays).append(action)
+        plays = plays or draw_fours
+        if not plays:
+            return next(a for a in actions if type(a) is DrawCard)
+        return plays[int(rng.random() * len(plays))]
+    if kind is DecisionKind.PLAY_DRAWN:
+        first = actions[0]
+        assert type(first) is PlayCard  # the drawn card's plays come first, then KeepDrawn
+        drawn = first.card
+        if drawn.is_wild:
+            plays = [a for a in actions if type(a) is PlayCard]
+            return plays[int(rng.random() * len(plays))]
+        if drawn.color is game.current_color:
+            return first
+        return next(a for a in actions if type(a) is KeepDrawn)
+    if kind is DecisionKind.CHALLENGE:
+        return next(a for a in actions if type(a) is AcceptPenalty)
+    return actions[int(rng.random() * len(actions))]  # NAME_COLOR: no other decision arises
+
+
+def play_ours(seed: int) -> int:
+    """One round; returns the number of decisions taken."""
+    game = Game(RULES, 2, seed=seed)
+    rng = random.Random(seed)
+    decisions = 0
+    while game.phase is not Phase.ROUND_OVER and game.phase is not Phase.MATCH_OVER:
+        game.apply(choose(game, rng))
+        decisions += 1
+    return decisions
+
+
+def ours_block(games: int, first_seed: int) -> tuple[float, int]:
+    decisions = 0
+    start = time.perf_counter()
+    for seed in range(first_seed, first_seed + games):
+        decisions += play_ours(seed)
+    return time.perf_counter() - start, decisions
+
+
+# RLCard ----------------------------------------------------------------------------------
+
+
+def make_rlcard_block() -> Block | None:
+    try:
+        import numpy as np
+        import rlcard
+        from rlcard.agents import RandomAgent
+    except ImportError as error:
+        print(f"rlcard is not importable ({error}); reporting our engine only")
+        return None
+    env = rlcard.make("uno")
+    env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
+
+    def block(games: int, first_seed: int) -> tuple[float, int]:
+        decisions = 0
+        start = time.perf_counter()
+        for seed in range(first_seed, first_seed + games):
+            env.seed(seed)  # the game's shuffles
+            np.random.seed(seed)  # the agents' choices
+            env.run(is_training=False)
+            decisions += len(env.action_recorder)
+        return time.perf_counter() - start, decisions
+
+    return block
+
+
+# Report ----------------------------------------------------------------------------------
+
+
+def measure(games: int, repeats: int) -> dict[str, Any]:
+    engines: dict[str, Block] = {"ours": ours_block}
+    rl_block = make_rlcard_block()
+    if rl_block is not None:
+        engines["rlcard"] = rl_block
+    for block in engines.values():  # warm up: imports, caches, first allocations
+        block(5, 0)
+    samples: dict[str, list[tuple[float, int]]] = {name: [] for name in engines}
+    for repeat in range(repeats):
+        first_seed = SEED_BASE + repeat * games  # fresh seeds each block, same for both
+        for name, block in engines.items():
+            samples[name].append(block(games, first_seed))
+    report: dict[str, Any] = {"games": games, "repeats": repeats, "python": sys.version.split()[0]}
+    for name, runs in samples.items():
+        report[name] = {
+            "games_per_s": statistics.median(games / seconds for seconds, _ in runs),
+            "decisions_per_s": statistics.median(count / seconds for seconds, count in runs),
+            "decisions_per_game": statistics.median(count / games for _, count in runs),
+            "games_per_s_runs": [round(games / seconds, 1) for seconds, _ in runs],
+        }
+    if "rlcard" in report:
+        report["ratio_games_per_s"] = (
+            report["ours"]["games_per_s"] / report["rlcard"]["games_per_s"]
+        )
+        report["ratio_decisions_per_s"] = (
+            report["ours"]["decisions_per_s"] / report["rlcard"]["decisions_per_s"]
+        )
+    return report
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per block (default 200)")
+    parser.add_argument("--repeats", type=int, default=5, help="blocks per engine (default 5)")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args()
+    report = measure(args.games, args.repeats)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    print(
+        f"{args.games} two-player random rounds x {args.repeats} interleaved repeats "
+        f"(Python {report['python']}); medians:"
+    )
+    for name in ("ours", "rlcard"):
+        if name in report:
+            r = report[name]
+            print(
+                f"  {name:7} {r['games_per_s']:8.1f} games/s  {r['decisions_per_s']:9.0f} "
+                f"decisions/s  {r['decisions_per_game']:6.1f} decisions/game  "
+                f"runs {r['games_per_s_runs']}"
+            )
+    if "ratio_games_per_s" in report:
+        print(
+            f"  ours/rlcard: {report['ratio_games_per_s']:.2f}x games/s, "
+            f"{report['ratio_decisions_per_s']:.2f}x decisions/s"
+        )
+
+
+if __name__ == "__main__":
+    main()
