@@ -28,13 +28,9 @@ from .rules import CustomEffect
 if TYPE_CHECKING:
     from .game import Game
 
-__all__ = ["ACTION_RANKS", "apply_effect"]
+__all__ = ["ACTION_RANKS", "EFFECTS"]
 
 Effect = Callable[["Game", PlayCard, "Color | None"], None]
-
-
-def apply_effect(game: Game, action: PlayCard, colour_before: Color | None) -> None:
-    EFFECTS[action.card.rank](game, action, colour_before)
 
 
 def _number(game: Game, action: PlayCard, _colour_before: Color | None) -> None:
