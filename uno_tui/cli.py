@@ -1,4 +1,4 @@
-"""The ``uno-tui`` command: play, replay a saved match."""
+"""The ``uno-tui`` command: play, replay a saved match, simulate bots against bots."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from uno_tui import __version__
+from uno_tui import __version__, sim
 from uno_tui.bots import LEVELS
 from uno_tui.engine import IllegalActionError, MatchRecord, RecordError, Rules, SetupError
 from uno_tui.narration import Narrator
@@ -55,6 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     replay = sub.add_parser("replay", help="tell a saved match move by move")
     replay.add_argument("file", type=Path)
+    sim.add_parser(sub)
     return parser
 
 
@@ -93,6 +94,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "replay":
             return replay(args.file)
+        if args.command == "simulate":
+            return sim.run(args)
         return play(args)
     except UsageError as error:
         print(f"uno-tui: {error}", file=sys.stderr)

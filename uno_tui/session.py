@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from uno_tui.bots import Bot, make_bot
-from uno_tui.engine import Action, Decision, Game, Phase, Rules
+from uno_tui.engine import Action, Decision, DecisionKind, Game, Phase, Rules
 from uno_tui.engine.events import Event
 
 MAX_BOT_ACTIONS = 100_000
@@ -90,9 +90,15 @@ class Session:
         """The first out-of-turn action a bot wants to take now (UNO calls, catches)."""
         if self.is_over:
             return None
-        for decision in self.game.decisions():
+        # Calls first: a player (or teammate) who may still call UNO is asked before anyone
+        # may catch them, whatever the seat order.
+        decisions = sorted(
+            (d for d in self.game.decisions() if d.kind.out_of_turn),
+            key=lambda d: d.kind is not DecisionKind.CALL_UNO,
+        )
+        for decision in decisions:
             bot = self.bots.get(decision.player)
-            if bot is not None and decision.kind.out_of_turn:
+            if bot is not None:
                 action = bot.react(self.game.view(decision.player), self.rng)
                 if action is not None:
                     return action

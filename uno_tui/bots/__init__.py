@@ -8,10 +8,17 @@ from __future__ import annotations
 
 from .base import Bot
 from .easy import EasyBot
+from .hard import HardBot
+from .medium import MediumBot
 from .random_bot import RandomBot
 
-LEVELS: dict[str, type[Bot]] = {"random": RandomBot, "easy": EasyBot}
-"""Bot levels by name; the stronger ones join this table as they are built."""
+LEVELS: dict[str, type[Bot]] = {
+    "random": RandomBot,
+    "easy": EasyBot,
+    "medium": MediumBot,
+    "hard": HardBot,
+}
+"""Bot levels by name, weakest first."""
 
 
 def make_bot(level: str) -> Bot:
@@ -22,4 +29,4 @@ def make_bot(level: str) -> Bot:
         raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})") from None
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "RandomBot", "make_bot"]
+__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "make_bot"]

@@ -1,0 +1,177 @@
+"""The bots: every action legal in every rule set, nothing seen beyond the view, and medium
+clearly stronger than random."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from typing import Any
+
+import pytest
+
+from uno_tui.bots import HardBot, MediumBot
+from uno_tui.bots.knowledge import Knowledge
+from uno_tui.bots.playout import sample_position
+from uno_tui.engine import (
+    CallUno,
+    CatchUno,
+    Challenge,
+    Color,
+    DrawCard,
+    PlayCard,
+    Rank,
+    Rules,
+)
+from uno_tui.sim import Config, Tally, play_game
+
+from .helpers import card, game_at, play
+
+HOUSE_RULES: dict[str, tuple[tuple[str, Any], ...]] = {
+    "classic": (
+        ("stack_draw_two", True),
+        ("stack_draw_four", True),
+        ("seven_zero", True),
+        ("jump_in", True),
+        ("draw_until_playable", True),
+    ),
+    "two-player": (
+        ("stack_draw_two", True),
+        ("stack_draw_four", True),
+        ("seven_zero", True),
+        ("jump_in", True),
+        ("blank_cards", 2),
+        ("custom_effect", "pass-hands"),
+    ),
+    "teams": (("stack_draw_two", True), ("jump_in", True), ("draw_until_playable", True)),
+}
+TABLES = {
+    "classic": ("hard", "medium", "easy", "random"),
+    "two-player": ("hard", "medium"),
+    "teams": ("hard", "medium", "random", "easy"),
+}
+
+
+@pytest.mark.parametrize("rules", ["classic", "two-player", "teams"])
+@pytest.mark.parametrize("house_rules", [False, True], ids=["plain", "house-rules"])
+def test_every_bot_action_is_legal(rules: str, house_rules: bool) -> None:
+    """The simulator applies every action through Game.apply, which raises on an illegal one;
+    a failure is counted, so none may be."""
+    config = Config(
+        rules=rules,
+        levels=TABLES[rules],
+        games=3 if rules == "teams" else 8,  # Teams rounds with random seats run long
+        seed=11,
+        think_ms=2,
+        options=HOUSE_RULES[rules] if house_rules else (),
+    )
+    tally = Tally(wins=[0] * len(config.levels))
+    for index in range(config.games):
+        play_game(config, index, tally)
+    assert tally.failures == []
+    assert tally.games == config.games
+    assert sum(tally.wins) == config.games * (2 if rules == "teams" else 1)
+
+
+def test_medium_beats_random_clearly() -> None:
+    config = Config(rules="two-player", levels=("medium", "random"), games=200, seed=5)
+    tally = Tally(wins=[0, 0])
+    for index in range(config.games):
+        play_game(config, index, tally)
+    assert tally.wins[0] / tally.games > 0.62
+
+
+def test_the_hard_bot_decides_the_same_whatever_the_hidden_hands() -> None:
+    """Two tables that differ only in the opponent's hand and the draw pile give the same
+    view, and the hard bot makes the same choice at both."""
+    mine = "R1 R5 G5 B7 YS W"
+    table_a = game_at(Rules.two_player(), [mine, "G1 G2 B3 Y4 Y5"], "R9", "B1 B2 G7", seed=3)
+    table_b = game_at(Rules.two_player(), [mine, "B9 B8 Y3 G4 R2"], "R9", "Y6 R3 GR", seed=3)
+    view_a, view_b = table_a.view(0), table_b.view(0)
+    assert view_a == view_b
+    bot = HardBot(think_ms=10_000, samples=12)
+    assert bot.choose(view_a, random.Random(9)) == bot.choose(view_b, random.Random(9))
+
+
+def test_an_opponent_who_drew_is_dealt_none_of_the_colour_they_lacked() -> None:
+    """Sampling the unseen cards respects what the view saw: Ben drew on a red 5 and kept
+    nothing playable, so his imagined hands hold no red, no 5 and no Wild."""
+    game = game_at(Rules.two_player(), ["G1 G2 B4", "G3 B6 Y7 Y8"], "R5", "B9", current=1, seed=1)
+    game.apply(DrawCard(1))
+    view = game.view(0)
+    knowledge = Knowledge.of(view)
+    assert knowledge.notes[1].missing_colors == {Color.RED}
+    rng = random.Random(2)
+    for _ in range(50):
+        position = sample_position(knowledge, rng)
+        assert position is not None
+        ben = position.hands[1]
+        assert len(ben) == 5
+        assert not any(c.color is Color.RED or c.rank is Rank.FIVE or c.is_wild for c in ben)
+
+
+def test_the_hard_bot_answers_at_once_without_a_real_choice() -> None:
+    game = game_at(Rules.two_player(), ["G1 G2", "B3 B4"], "R5", seed=1)
+    start = time.perf_counter()
+    action = HardBot(think_ms=5_000).choose(game.view(0), random.Random(1))
+    assert action == DrawCard(0)
+    assert time.perf_counter() - start < 0.5
+
+
+def test_the_hard_bot_keeps_to_its_time_budget() -> None:
+    game = game_at(
+        Rules.classic(), ["R1 R2 G2 Y2 B2 W W+4", "B3 B4 G5", "Y1 Y2", "G7 G8"], "R5", seed=1
+    )
+    start = time.perf_counter()
+    action = HardBot(think_ms=60).choose(game.view(0), random.Random(1))
+    assert isinstance(action, PlayCard)
+    assert time.perf_counter() - start < 0.3
+
+
+def test_medium_never_bluffs_a_wild_draw_four() -> None:
+    game = game_at(Rules.two_player(), ["R1 W+4", "B3 B4"], "R5", seed=1)
+    assert MediumBot().choose(game.view(0), random.Random(1)) == PlayCard(0, card("R1"))
+
+
+def test_medium_hits_a_low_next_player_with_a_draw_two() -> None:
+    game = game_at(Rules.two_player(), ["R1 R2 R3 R+2", "B3 B4"], "R5", seed=1)
+    action = MediumBot().choose(game.view(0), random.Random(1))
+    assert action == PlayCard(0, card("R+2"))
+
+
+def test_medium_holds_a_wild_while_it_has_many_cards() -> None:
+    game = game_at(Rules.two_player(), ["R1 G2 G3 G4 B5 W", "B3 B4 Y5 Y6 Y7"], "R5", seed=1)
+    action = MediumBot().choose(game.view(0), random.Random(1))
+    assert isinstance(action, PlayCard)
+    assert not action.card.is_wild
+
+
+def test_medium_calls_uno_and_catches_opponents() -> None:
+    game = game_at(Rules.classic(), ["R1 R2", "G3 G4", "B1 B2"], "R5", seed=1)
+    play(game, 0, "R1")
+    bot = MediumBot()
+    assert bot.react(game.view(0), random.Random(1)) == CallUno(0, 0)
+    assert bot.react(game.view(2), random.Random(1)) == CatchUno(2, 0)
+
+
+def test_medium_does_not_challenge_a_player_who_showed_they_lacked_the_colour() -> None:
+    """Ben drew on red and kept nothing: his Wild Draw Four on red is no bluff."""
+    game = game_at(
+        Rules.two_player(), ["R1 R2 G3", "G4 B6 Y7 Y8"], "R5", "B9 W+4", current=1, seed=1
+    )
+    game.apply(DrawCard(1))
+    play(game, 0, "R1")
+    game.apply(DrawCard(1))
+    play(game, 1, "W+4", color="G")
+    action = MediumBot().choose(game.view(0), random.Random(1))
+    assert not isinstance(action, Challenge)
+
+
+def test_bots_import_no_terminal_code() -> None:
+    code = (
+        "import sys, uno_tui.bots; "
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]; "
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)

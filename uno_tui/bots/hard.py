@@ -1,0 +1,203 @@
+"""The hard bot: medium's judgement, checked by imagining the rest of the round.
+
+For a real choice of card (or of playing a drawn card), it deals the unseen cards many ways
+consistent with what it has seen, plays each imagined round to the end once per candidate
+action with the same deal and the same dice (common random numbers, so the comparison is of
+the actions and not of luck), and keeps medium's choice unless another action wins clearly
+more often. It thinks within a time budget and only when there is something to think about.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Collection
+
+from uno_tui.engine import (
+    Action,
+    Color,
+    Decision,
+    DecisionKind,
+    DrawCard,
+    Game,
+    KeepDrawn,
+    Phase,
+    PlayCard,
+    PlayerView,
+    Position,
+    Rank,
+    Rules,
+    SetupError,
+)
+
+from .base import main_decision
+from .knowledge import Knowledge, colors_held, is_opponent, next_in_play
+from .medium import MediumBot, Table, draw_four_is_bluff, play_score
+from .playout import play_out, sample_position
+
+DEFAULT_THINK_MS = 250
+CLEAR_WIN = 2.0
+"""How many standard errors an action must beat medium's choice by to replace it."""
+MIN_DEALS = 10
+"""Fewer imagined deals than this say too little to overrule medium."""
+LACKED_COLOR = 8.0
+"""Worth of making the next player face a colour they showed they lack."""
+LONG_MATCH = 1_000_000
+"""Imagined rounds never end the match: only who goes out matters."""
+SEARCHED = (DecisionKind.TURN, DecisionKind.TEAM_PLAY, DecisionKind.PLAY_DRAWN)
+
+
+class HardBot(MediumBot):
+    """Determinized Monte Carlo over medium's candidates, within ``think_ms`` per decision.
+
+    ``samples`` fixes the number of imagined deals instead of the clock, so a choice can be
+    reproduced exactly (tests); the budget still bounds it.
+    """
+
+    level = "hard"
+
+    def __init__(self, think_ms: float = DEFAULT_THINK_MS, samples: int | None = None) -> None:
+        self.think_ms = think_ms
+        self.samples = samples
+        self._rules: dict[Rules, Rules] = {}
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        decision = main_decision(view)
+        if decision.kind not in SEARCHED:
+            return super().choose(view, rng)
+        plan = self._plan(view, decision, rng)
+        candidates = self._candidates(view, decision, plan)
+        if len(candidates) <= 1:
+            return plan
+        return self._search(view, candidates, plan, rng)
+
+    def _plan(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action:
+        """Medium's choice, except that a play turning the colour to one the next player
+        showed they lack (they drew on it and have taken no card since) is worth more."""
+        plan = super().choose(view, rng)
+        after = next_in_play(view, view.player)
+        if decision.kind is DecisionKind.PLAY_DRAWN or not is_opponent(view, after):
+            return plan
+        notes = Knowledge.of(view).notes[after]
+        lacking = notes.missing_colors if notes.unconstrained == 0 else set()
+        if not lacking or not isinstance(plan, PlayCard):
+            return plan
+        table = Table.of(view)
+        best, best_score = plan, _score_against(plan, table, lacking)
+        for play in decision.actions:
+            if isinstance(play, PlayCard) and _score_against(play, table, lacking) > best_score:
+                best, best_score = play, _score_against(play, table, lacking)
+        return best
+
+    def _candidates(self, view: PlayerView, decision: Decision, plan: Action) -> list[Action]:
+        """Every distinct sensible action: Wild colours only among those we hold (or medium's),
+        no bluffed Wild Draw Four (a challenge would catch it)."""
+        table = Table.of(view)
+        held = colors_held(view.hand)
+        candidates: list[Action] = []
+        for action in decision.actions:
+            if action == plan:
+                candidates.append(action)
+            elif isinstance(action, PlayCard):
+                if _worth_trying(action, table, held.keys(), plan):
+                    candidates.append(action)
+            elif isinstance(action, DrawCard | KeepDrawn):
+                candidates.append(action)
+        return list(dict.fromkeys(candidates))
+
+    def _search(
+        self, view: PlayerView, candidates: list[Action], plan: Action, rng: random.Random
+    ) -> Action:
+        """Judge every candidate on the same imagined deals until the budget is spent."""
+        started = time.perf_counter()
+        deadline = started + self.think_ms / 1000
+        knowledge = Knowledge.of(view)
+        drawn = view.drawn_card if view.phase is Phase.DRAWN else None
+        deals = random.Random(rng.getrandbits(64))
+        results: dict[Action, list[float]] = {action: [] for action in candidates}
+        done = 0
+        while self.samples is None or done < self.samples:
+            position = sample_position(knowledge, deals, drawn=drawn)
+            if position is None:
+                break
+            outcomes = self._play_deal(view, position, deals.getrandbits(63), candidates, deadline)
+            if outcomes is None:
+                break  # the budget ran out in the middle of this deal: leave it out
+            for action, outcome in zip(candidates, outcomes, strict=True):
+                results[action].append(outcome)
+            done += 1
+            now = time.perf_counter()
+            if now + (now - started) / done > deadline:
+                break
+        return _clear_winner(results, plan)
+
+    def _play_deal(
+        self,
+        view: PlayerView,
+        position: Position,
+        seed: int,
+        candidates: list[Action],
+        deadline: float,
+    ) -> list[float] | None:
+        """Each candidate played on the same imagined deal with the same dice: 1.0 for a win."""
+        rules = self._long_rules(view.rules)
+        side = frozenset(s for s in (view.player, view.teammate) if s is not None)
+        outcomes: list[float] = []
+        for action in candidates:
+            if time.perf_counter() > deadline:
+                return None
+            try:
+                game = Game(rules, view.names, seed=seed, position=position)
+            except SetupError:
+                return None  # a table the engine will not set up: medium's plan stands
+            if view.phase is Phase.DRAWN:
+                game.apply(DrawCard(view.player))
+            game.apply(action)
+            outcomes.append(play_out(game, side, random.Random(seed)))
+        return outcomes
+
+    def _long_rules(self, rules: Rules) -> Rules:
+        long = self._rules.get(rules)
+        if long is None:
+            long = self._rules[rules] = rules.with_options(target_score=LONG_MATCH)
+        return long
+
+
+def _score_against(play: PlayCard, table: Table, lacking: Collection[Color]) -> float:
+    """Medium's score, plus a bonus for leaving in play a colour the next player lacks (for a
+    Wild, only a colour we hold: naming one we lack would strand us too)."""
+    score = play_score(play, table)
+    color = play.color or play.card.color
+    if color not in lacking:
+        return score
+    if play.card.is_wild and not any(card.color is color for card in table.hand):
+        return score
+    return score + LACKED_COLOR
+
+
+def _worth_trying(play: PlayCard, table: Table, held: Collection[Color], plan: Action) -> bool:
+    card = play.card
+    if card.rank is Rank.WILD_DRAW_FOUR and draw_four_is_bluff(table):
+        return False
+    if card.is_wild and play.color is not None:
+        plan_color = plan.color if isinstance(plan, PlayCard) else None
+        return play.color in held or play.color is plan_color
+    return True
+
+
+def _clear_winner(results: dict[Action, list[float]], plan: Action) -> Action:
+    """The action whose paired advantage over medium's plan is largest and clear of noise."""
+    base = results.get(plan)
+    if not base or len(base) < MIN_DEALS:
+        return plan
+    best, best_gain = plan, 0.0
+    for action, outcomes in results.items():
+        if action == plan or len(outcomes) != len(base):
+            continue
+        gains = [mine - theirs for mine, theirs in zip(outcomes, base, strict=True)]
+        mean = sum(gains) / len(gains)
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1))
+        if mean > CLEAR_WIN * spread / math.sqrt(len(gains)) and mean > best_gain:
+            best, best_gain = action, mean
+    return best

@@ -1,0 +1,258 @@
+"""What a bot can work out from its view: unseen cards, what others cannot hold, who is next.
+
+Everything here is read from a ``PlayerView`` and its events as that player saw them, so a bot
+that uses it knows nothing a person in the same seat would not. The inferences are the ones a
+careful player makes: a card I passed to my teammate is still theirs until they play it; an
+opponent who drew on their turn held nothing that matched (nobody draws with a playable card
+in hand, we assume); a Wild Draw Four that survived a challenge proves the colour was missing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from uno_tui.engine import Card, Color, PlayerView, Rank, build_deck
+from uno_tui.engine.events import (
+    CardGiven,
+    CardPassed,
+    CardPlayed,
+    CardsDrawn,
+    ColorNamed,
+    DrawFourChallenged,
+    DrawnCardKept,
+    DrawReason,
+    Event,
+    FirstCardTurned,
+    HandsPassed,
+    HandsSwapped,
+)
+
+ATTACK_RANKS = frozenset((Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_TEAM_DRAW_FOUR))
+"""Cards that hurt the next player; never aimed at a teammate."""
+
+
+@dataclass(slots=True)
+class HandNotes:
+    """What one other seat's hand is known to contain, and what most of it cannot contain."""
+
+    known: Counter[Card] = field(default_factory=Counter)
+    """Cards this seat surely holds (passed or given to them, or shown in a challenge)."""
+    missing_colors: set[Color] = field(default_factory=set)
+    missing_ranks: set[Rank] = field(default_factory=set)
+    no_wilds: bool = False
+    unconstrained: int = 0
+    """Cards come in since the seat showed what it lacks (penalty draws, passes): anything."""
+
+    def rules_out(self, card: Card) -> bool:
+        """True when the constrained part of the hand cannot hold ``card``."""
+        if card.color is None:
+            return self.no_wilds
+        return card.color in self.missing_colors or card.rank in self.missing_ranks
+
+    def allows(self, card: Card) -> bool:
+        return not self.rules_out(card)
+
+    @property
+    def constrained(self) -> bool:
+        return self.no_wilds or bool(self.missing_colors) or bool(self.missing_ranks)
+
+    def lacked(self, color: Color | None, top: Card | None, *, wilds: bool) -> None:
+        """The seat showed it held no card of ``color`` (nor ``top``'s rank, nor a Wild)."""
+        if self.unconstrained > 0:
+            self.missing_colors.clear()
+            self.missing_ranks.clear()
+            self.no_wilds = False
+            self.unconstrained = 0
+        if color is not None:
+            self.missing_colors.add(color)
+        if top is not None and top.color is not None:
+            self.missing_ranks.add(top.rank)
+        self.no_wilds = self.no_wilds or wilds
+
+
+@dataclass(slots=True)
+class Knowledge:
+    """The table as one player can reconstruct it."""
+
+    view: PlayerView
+    notes: dict[int, HandNotes]
+    unseen: Counter[Card]
+    """Cards in other hands or the draw pile whose place this player does not know."""
+    played_colors: dict[int, Counter[Color]]
+    """Colours each seat chose to play this round (a hint at what they hold)."""
+    color_before_draw_four: Color | None
+    """The colour in play before the last Wild Draw Four, for a challenge."""
+
+    @classmethod
+    def of(cls, view: PlayerView) -> Knowledge:
+        reader = _EventReader(view)
+        for event in view.events:
+            reader.read(event)
+        unseen = Counter(build_deck(view.rules))
+        unseen.subtract(view.hand)
+        unseen.subtract(view.discard_pile)
+        for seat, notes in reader.notes.items():
+            notes.known &= +unseen  # a note that contradicts the table is dropped
+            notes.known = _at_most(notes.known, view.hand_counts[seat])
+            unseen.subtract(notes.known)
+        return cls(
+            view=view,
+            notes=reader.notes,
+            unseen=+unseen,
+            played_colors=reader.played_colors,
+            color_before_draw_four=reader.color_before_draw_four,
+        )
+
+    def unknown_count(self, seat: int) -> int:
+        """How many of ``seat``'s cards this player cannot name."""
+        return self.view.hand_counts[seat] - self.notes[seat].known.total()
+
+    def chance_holds(self, seat: int, wanted: Iterable[Card]) -> float:
+        """The chance that ``seat`` holds at least one card of ``wanted``, given what it showed."""
+        wanted_set = set(wanted)
+        notes = self.notes[seat]
+        if any(card in wanted_set for card in notes.known):
+            return 1.0
+        unknown = self.unknown_count(seat)
+        free = min(notes.unconstrained, unknown)
+        pool = list(self.unseen.elements())
+        allowed = [card for card in pool if not notes.rules_out(card)]
+        miss = _chance_of_none(pool, wanted_set, free)
+        miss *= _chance_of_none(allowed, wanted_set, unknown - free)
+        return 1.0 - miss
+
+
+def _chance_of_none(pool: list[Card], wanted: set[Card], draws: int) -> float:
+    """Drawing ``draws`` cards from ``pool`` without replacement, the chance of no wanted one."""
+    total = len(pool)
+    good = sum(1 for card in pool if card in wanted)
+    chance = 1.0
+    for i in range(draws):
+        if total - i <= 0:
+            break
+        chance *= max(0, total - good - i) / (total - i)
+    return chance
+
+
+def _at_most(cards: Counter[Card], count: int) -> Counter[Card]:
+    if cards.total() <= count:
+        return cards
+    return Counter(list(cards.elements())[:count])
+
+
+class _EventReader:
+    """Walks the round's events once, keeping the notes a careful player would keep."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.me = view.player
+        self.challenge_counts_wilds = view.rules.challenge_counts_other_wilds
+        self.notes = {seat: HandNotes() for seat in range(view.player_count) if seat != self.me}
+        self.played_colors: dict[int, Counter[Color]] = {
+            seat: Counter() for seat in range(view.player_count)
+        }
+        self.top: Card | None = None
+        self.color: Color | None = None
+        self.color_before_draw_four: Color | None = None
+
+    def read(self, event: Event) -> None:
+        match event:
+            case FirstCardTurned(card=card):
+                self.top, self.color = card, card.color
+            case ColorNamed(color=color):
+                self.color = color
+            case CardPlayed():
+                self._card_played(event)
+            case CardsDrawn():
+                self._cards_drawn(event)
+            case DrawnCardKept(player=player) if player in self.notes:
+                self.notes[player].unconstrained += 1  # it was playable: it may be anything
+            case DrawFourChallenged():
+                self._draw_four_challenged(event)
+            case CardPassed() | CardGiven():
+                self._card_handed_over(event)
+            case HandsSwapped(player=player, target=target):
+                # What was noted now sits in another seat; a fresh start is the honest answer.
+                for seat in (player, target):
+                    if seat in self.notes:
+                        self.notes[seat] = HandNotes()
+            case HandsPassed():
+                self.notes = {seat: HandNotes() for seat in self.notes}
+
+    def _card_played(self, event: CardPlayed) -> None:
+        if event.card.rank is Rank.WILD_DRAW_FOUR:
+            self.color_before_draw_four = self.color
+        self.top, self.color = event.card, event.color
+        self.played_colors[event.player][event.color] += 1
+        notes = self.notes.get(event.player)
+        if notes is None:
+            return
+        if notes.known[event.card] > 0:
+            notes.known[event.card] -= 1
+        elif notes.rules_out(event.card):
+            notes.unconstrained = max(0, notes.unconstrained - 1)
+
+    def _cards_drawn(self, event: CardsDrawn) -> None:
+        notes = self.notes.get(event.player)
+        if notes is None:
+            return
+        if event.reason is DrawReason.CHOICE:
+            notes.lacked(self.color, self.top, wilds=True)
+        else:
+            notes.unconstrained += event.count
+
+    def _draw_four_challenged(self, event: DrawFourChallenged) -> None:
+        notes = self.notes.get(event.player)
+        if notes is None:
+            return
+        if event.hand is not None:
+            notes.known = Counter(event.hand)
+        if not event.illegal:
+            notes.lacked(self.color_before_draw_four, None, wilds=self.challenge_counts_wilds)
+
+    def _card_handed_over(self, event: CardPassed | CardGiven) -> None:
+        receiver = self.notes.get(event.receiver)
+        giver = self.notes.get(event.giver)
+        if receiver is not None:
+            if event.card is not None and event.giver == self.me:
+                receiver.known[event.card] += 1
+            else:
+                receiver.unconstrained += 1
+        if giver is not None and event.card is not None and giver.known[event.card] > 0:
+            giver.known[event.card] -= 1
+
+
+def next_in_play(view: PlayerView, seat: int) -> int:
+    """The next seat after ``seat`` in the direction of play that holds cards."""
+    step = 1 if view.clockwise else -1
+    count = view.player_count
+    for offset in range(1, count + 1):
+        candidate = (seat + offset * step) % count
+        if view.hand_counts[candidate] > 0:
+            return candidate
+    return seat
+
+
+def previous_seat(view: PlayerView, seat: int) -> int:
+    """The seat whose hand comes to ``seat`` when every hand moves along."""
+    step = 1 if view.clockwise else -1
+    return (seat - step) % view.player_count
+
+
+def is_opponent(view: PlayerView, seat: int) -> bool:
+    return seat not in (view.player, view.teammate)
+
+
+def opponents(view: PlayerView) -> list[int]:
+    return [seat for seat in range(view.player_count) if is_opponent(view, seat)]
+
+
+def colors_held(hand: Iterable[Card]) -> Counter[Color]:
+    return Counter(card.color for card in hand if card.color is not None)
+
+
+def best_color(hand: Iterable[Card]) -> Color:
+    """The colour this hand holds most (red first on a tie, so the choice is reproducible)."""
+    held = colors_held(hand)
+    return max(Color, key=lambda color: held[color])
