@@ -15,9 +15,9 @@ from uno_tui.plain import PlainGame
 from uno_tui.session import Seat, Session
 
 DEFAULT_TABLES = {
-    "classic": "You,Ada:easy,Bo:easy,Cy:easy",
-    "two-player": "You,Ada:easy",
-    "teams": "You,Ada:easy,Bo:easy,Cy:easy",
+    "classic": "You,Ada:medium,Bo:medium,Cy:medium",
+    "two-player": "You,Ada:medium",
+    "teams": "You,Ada:medium,Bo:medium,Cy:medium",
 }
 
 
@@ -48,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--players",
         help="seats in order, comma-separated: a name is a person, name:level a bot "
-        f"(levels: {', '.join(LEVELS)}); default: you against three easy bots",
+        f"(levels: {', '.join(LEVELS)}); default: you against three medium bots",
     )
     parser.add_argument("--seed", type=int, help="seed of the shuffles, to replay a deal")
     parser.add_argument("--target", type=int, default=500, help="points to win the match")
