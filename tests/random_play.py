@@ -9,7 +9,6 @@ from itertools import chain
 from uno_tui.engine import (
     Action,
     DecisionKind,
-    DrawCard,
     Game,
     MatchRecord,
     Phase,
@@ -98,7 +97,3 @@ def check_round_end(game: Game) -> None:
     assert sum(game.scores) == ended[0].points or game.rules.match_method.value != "winner-scores"
     replayed = MatchRecord.from_json(game.record().to_json()).replay()
     assert replayed.digest() == game.digest()
-
-
-def draws_only(game: Game) -> bool:
-    return all(isinstance(a, DrawCard) for a in game.legal_actions(game.current))

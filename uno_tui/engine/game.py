@@ -125,7 +125,6 @@ class Game:
     draw_four_player: int
     draw_four_illegal: bool
     passes: dict[int, Card | None]
-    first_pass: bool
     share: tuple[int, int, int] | None
     """(giver, receiver, cards still to give) while a teammate shares their hand."""
     interludes: list[tuple[str, int, int]]
@@ -289,7 +288,6 @@ class Game:
             self.draw_four_player,
             self.draw_four_illegal,
             sorted(self.passes.items()),
-            self.first_pass,
             self.share,
             self.interludes,
             self.continuation,
@@ -887,7 +885,6 @@ class Game:
         self.draw_four_player = -1
         self.draw_four_illegal = False
         self.passes = {}
-        self.first_pass = False
         self.share = None
         self.interludes = []
         self.continuation = None

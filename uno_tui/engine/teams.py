@@ -87,7 +87,6 @@ def start_interlude(game: Game, interlude: tuple[str, int, int]) -> None:
 
 def _open_passing(game: Game, seats: tuple[int, ...], *, first_pass: bool) -> None:
     game.passes = dict.fromkeys(seats)
-    game.first_pass = first_pass
     game.emit(ExchangeStarted(seats, first_pass))
     game.phase = Phase.PASSING
 
