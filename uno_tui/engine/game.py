@@ -11,7 +11,6 @@ What a card does is in ``effects.py``; the Teams mechanics are in ``teams.py``; 
 from __future__ import annotations
 
 import hashlib
-import heapq
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -911,15 +910,10 @@ class Game:
         """ "Each player draws one card. The higher card deals. Put both cards back." Only
         number cards have a rank to compare: a tie or an action card means drawing again."""
         draws: list[tuple[int, Card]] = []
+        deck = build_deck(self.rules)
         while True:
-            # Only the top card per player of each shuffled deck is looked at: draw every
-            # shuffle key (so the generator moves on as a full shuffle would) but find just the
-            # smallest keys; ``nsmallest`` is ``sorted(...)[:n]``, ties included.
-            deck = build_deck(self.rules)
-            rand = self._rng.random
-            keys = [rand() for _ in deck]
-            top = heapq.nsmallest(self.player_count, range(len(deck)), key=keys.__getitem__)
-            pair = [(player, deck[index]) for player, index in enumerate(top)]
+            # Drawing one card each from a shuffled deck is a sample without replacement.
+            pair = list(enumerate(self._rng.sample(deck, self.player_count)))
             draws.extend(pair)
             if not all(card.rank.is_number for _, card in pair):
                 continue
