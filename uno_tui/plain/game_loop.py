@@ -45,19 +45,28 @@ def describe_action(action: Action, names: Sequence[str]) -> str:
         if action.target is not None:
             text += f", with {names[action.target]}"
         return text
-    words: dict[type[Action], Callable[[Action], str]] = {
-        DrawCard: lambda a: "draw a card",
-        KeepDrawn: lambda a: "keep the drawn card",
-        NameColor: lambda a: f"name {a.color.word}",  # type: ignore[attr-defined]
-        Challenge: lambda a: "challenge the Wild Draw Four",
-        AcceptPenalty: lambda a: "draw the penalty cards",
-        PassCard: lambda a: f"pass {card_words(a.card)}",  # type: ignore[attr-defined]
-        GiveCard: lambda a: f"give {card_words(a.card)}",  # type: ignore[attr-defined]
-        CallUno: lambda a: "call UNO" + ("" if a.target == a.player else f" for {names[a.target]}"),  # type: ignore[attr-defined]
-        CatchUno: lambda a: f"catch {names[a.target]} without UNO",  # type: ignore[attr-defined]
-        Deal: lambda a: "deal the next hand",
-    }
-    return words[type(action)](action)
+    match action:
+        case DrawCard():
+            return "draw a card"
+        case KeepDrawn():
+            return "keep the drawn card"
+        case NameColor(color=color):
+            return f"name {color.word}"
+        case Challenge():
+            return "challenge the Wild Draw Four"
+        case AcceptPenalty():
+            return "draw the penalty cards"
+        case PassCard(card=card):
+            return f"pass {card_words(card)}"
+        case GiveCard(card=card):
+            return f"give {card_words(card)}"
+        case CallUno(player=player, target=target):
+            return "call UNO" if target == player else f"call UNO for {names[target]}"
+        case CatchUno(target=target):
+            return f"catch {names[target]} without UNO"
+        case Deal():
+            return "deal the next hand"
+    raise ValueError(f"no words for {action!r}")
 
 
 class PlainGame:
