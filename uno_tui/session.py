@@ -75,16 +75,24 @@ class Session:
         """Let the bots react and play until a person must decide or the match is over."""
         events: list[Event] = []
         for _ in range(MAX_BOT_ACTIONS):
-            reacted = self._bot_reaction()
-            if reacted is not None:
-                events += self.game.apply(reacted)
-                continue
-            if self.is_over or self.person_to_decide() is not None:
+            step = self.bot_step()
+            if step is None:
                 return events
-            decision = self.game.decisions(out_of_turn=False)[0]
-            view = self.game.view(decision.player)
-            events += self.game.apply(self.bots[decision.player].choose(view, self.rng))
+            events += step
         raise RuntimeError("the bots played on without end")
+
+    def bot_step(self) -> list[Event] | None:
+        """One bot action (an out-of-turn reaction first, else a bot's turn) and its events, or
+        ``None`` when a person must decide or the match is over. Front ends that show bots'
+        turns one at a time call this with a pause between calls."""
+        reacted = self._bot_reaction()
+        if reacted is not None:
+            return self.game.apply(reacted)
+        if self.is_over or self.person_to_decide() is not None:
+            return None
+        decision = self.game.decisions(out_of_turn=False)[0]
+        view = self.game.view(decision.player)
+        return self.game.apply(self.bots[decision.player].choose(view, self.rng))
 
     def _bot_reaction(self) -> Action | None:
         """The first out-of-turn action a bot wants to take now (UNO calls, catches)."""
