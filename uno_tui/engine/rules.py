@@ -268,6 +268,22 @@ OPTIONS_BY_RULE_SET = {
 """Which options each rule set offers: its text's own options plus the house rules that fit its
 deck (Teams has no Wild Draw Four to stack, and its 7s carry the pass symbol)."""
 
+OPTION_TEXT = {
+    "target_score": "points that win the match (500 in every text)",
+    "pre_2022_scoring": "count Wild Swap Hands and Wild Customizable as 40 points, as before 2022",
+    "custom_effect": "what a Wild Customizable (or a blank card) does",
+    "uno_penalty": "cards drawn by a player caught not saying UNO (2, or 4)",
+    "match_method": "winner scores the others' cards, or lowest points caught holding wins",
+    "blank_cards": "blank cards shuffled in, each with the house rule chosen below",
+    "pass_symbol_rank": "the number whose cards carry the pass symbol (7 by default)",
+    "stack_draw_two": "house rule: answer a Draw Two with a Draw Two and pass the total on",
+    "stack_draw_four": "house rule: answer a Wild Draw Four with another and pass the total on",
+    "seven_zero": "house rule: a 7 swaps hands with a player you choose; a 0 passes every hand",
+    "jump_in": "house rule: play a card identical to the top card out of turn",
+    "draw_until_playable": "house rule: keep drawing until a card can be played",
+}
+"""One line per option, for setup screens and questions."""
+
 _ENUM_OPTIONS: dict[str, type[Enum]] = {
     "custom_effect": CustomEffect,
     "match_method": MatchMethod,
