@@ -44,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="uno-tui", description="UNO in the terminal.")
     parser.add_argument("--version", action="version", version=f"uno-tui {__version__}")
     parser.add_argument("--plain", action="store_true", help="play line by line (screen readers)")
-    parser.add_argument("--rules", choices=sorted(DEFAULT_TABLES), default="classic")
+    parser.add_argument("--rules", choices=sorted(DEFAULT_TABLES))
     parser.add_argument(
         "--players",
         help="seats in order, comma-separated: a name is a person, name:level a bot "
@@ -60,15 +60,27 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def play(args: argparse.Namespace) -> int:
-    seats = parse_seats(args.players or DEFAULT_TABLES[args.rules])
+    if not args.plain and args.players is None and args.rules is None:
+        return run_app(seed=args.seed)  # the setup screen asks for the table
+    rules_name = args.rules or "classic"
+    seats = parse_seats(args.players or DEFAULT_TABLES[rules_name])
     try:
-        rules = Rules.preset(args.rules, target_score=args.target)
+        rules = Rules.preset(rules_name, target_score=args.target)
         session = Session(rules, seats, seed=args.seed)
     except SetupError as error:
         raise UsageError(str(error)) from None
-    if not args.plain:
-        print("(The full-screen app is not built yet: this is the line-by-line game.)")
-    return PlainGame(session, input, sys.stdout).run()
+    if args.plain:
+        return PlainGame(session, input, sys.stdout).run()
+    return run_app(session=session)
+
+
+def run_app(*, seed: int | None = None, session: Session | None = None) -> int:
+    """The Textual app: the setup screen, or straight into ``session``."""
+    from uno_tui.tui import UnoApp  # only the app needs Textual loaded
+
+    app = UnoApp(seed=seed, session=session, remember=session is None)
+    app.run()
+    return app.return_code or 0
 
 
 def replay(path: Path) -> int:

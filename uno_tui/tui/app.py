@@ -1,0 +1,79 @@
+"""The UNO app: a setup, then matches, each played on the game screen."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.binding import Binding
+from textual.events import Resize
+
+from uno_tui.engine import SetupError
+from uno_tui.session import Session
+from uno_tui.tui.screens.game import GameScreen
+from uno_tui.tui.screens.setup import SetupScreen
+from uno_tui.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
+
+
+class UnoApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "UNO"
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", show=False, priority=True)]
+
+    def __init__(
+        self,
+        *,
+        setup: TableSetup | None = None,
+        session: Session | None = None,
+        seed: int | None = None,
+        remember: bool = True,
+    ) -> None:
+        """``setup`` fills the setup screen (the last one remembered by default); a
+        ``session`` skips the setup and plays it (a resumed match, or a test's)."""
+        super().__init__()
+        self.setup = setup
+        self.session = session
+        self.seed = seed
+        self.remember = remember
+
+    def on_mount(self) -> None:
+        if self.session is not None:
+            self.play(self.session, self.setup or TableSetup())
+        else:
+            self.ask_setup()
+        self.check_size()
+
+    def ask_setup(self, message: str = "") -> None:
+        setup = self.setup or (load_last_setup() if self.remember else TableSetup())
+        self.push_screen(SetupScreen(setup, message), self.start)
+
+    def start(self, setup: TableSetup | None) -> None:
+        if setup is None:
+            self.exit()
+            return
+        try:
+            session = Session(setup.make_rules(), setup.seats, seed=self.seed)
+        except SetupError as error:
+            self.ask_setup(str(error))
+            return
+        self.setup = setup
+        if self.remember:
+            save_last_setup(setup)
+        self.play(session, setup)
+
+    def play(self, session: Session, setup: TableSetup) -> None:
+        self.session = session
+
+        def match_over(_: None) -> None:
+            self.session = None
+            self.ask_setup()
+
+        self.push_screen(GameScreen(session, bot_delay=setup.bot_delay), match_over)
+
+    def on_resize(self, event: Resize) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        width, height = self.size
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        if small and not isinstance(self.screen, TooSmallScreen):
+            self.push_screen(TooSmallScreen())

@@ -1,0 +1,60 @@
+"""The handoff curtain: only "Pass to NAME" and what everyone may see, until NAME is ready."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Static
+
+from uno_tui.engine import Action
+
+
+class CurtainScreen(Screen[Action | None]):
+    """Enter dismisses it with ``None`` (the player is ready); the public calls (call UNO for
+    a player who may still, catch one who did not) dismiss it with that action."""
+
+    BINDINGS = [
+        Binding("enter", "ready", "Ready"),
+        Binding("u", "call", "Call UNO"),
+        Binding("c", "catch", "Catch"),
+    ]
+
+    def __init__(
+        self,
+        name: str,
+        table: Text,
+        calls: Sequence[tuple[str, Action]] = (),
+        catches: Sequence[tuple[str, Action]] = (),
+    ) -> None:
+        super().__init__()
+        self.player_name = name
+        self.table = table
+        self.calls = list(calls)
+        self.catches = list(catches)
+
+    def compose(self) -> ComposeResult:
+        with Center(), Vertical(id="curtain"):
+            yield Label(f"Pass to {self.player_name}", id="pass-to")
+            yield Label("press Enter when ready", id="ready-hint")
+            for label, _ in self.calls:
+                yield Label(f"U: {label}", classes="curtain-call")
+            for label, _ in self.catches:
+                yield Label(f"C: {label}", classes="curtain-call")
+            yield Static(self.table, id="curtain-table")
+        yield Footer()
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+    def action_call(self) -> None:
+        if self.calls:
+            self.dismiss(self.calls[0][1])
+
+    def action_catch(self) -> None:
+        if self.catches:
+            self.dismiss(self.catches[0][1])

@@ -1,0 +1,504 @@
+"""The match: the table, the log, the hand of whoever is at the keyboard, and the flow of turns.
+
+The screen asks the session who must decide, shows that person's view (behind the curtain
+when the keyboard changes hands), and posts what they choose. It holds no rules: what is legal
+comes from the engine's decisions, and an illegal choice is refused with the engine's words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, Static
+
+from uno_tui.engine import (
+    AcceptPenalty,
+    Action,
+    CallUno,
+    Card,
+    CatchUno,
+    Challenge,
+    Color,
+    Deal,
+    Decision,
+    DecisionKind,
+    DrawCard,
+    GiveCard,
+    IllegalActionError,
+    NameColor,
+    PassCard,
+    Phase,
+    PlayCard,
+)
+from uno_tui.engine.events import Event
+from uno_tui.narration import Narrator, card_words
+from uno_tui.session import Session
+from uno_tui.tui.cards import COLOR_STYLES, card_label
+from uno_tui.tui.screens.choice import ChoiceScreen
+from uno_tui.tui.screens.curtain import CurtainScreen
+from uno_tui.tui.screens.help import HelpScreen
+from uno_tui.tui.screens.round_end import RoundEndScreen
+from uno_tui.tui.widgets.event_log import EventLog
+from uno_tui.tui.widgets.hand_view import HandView
+from uno_tui.tui.widgets.table_view import TableView, table_text
+
+ActionT = TypeVar("ActionT", bound=Action)
+
+CARD_ACTIONS = (PlayCard, PassCard, GiveCard)
+PROMPT_KINDS = frozenset(
+    (DecisionKind.PLAY_DRAWN, DecisionKind.NAME_COLOR, DecisionKind.CHALLENGE, DecisionKind.STACK)
+)
+"""Decisions asked in a dialog; the others are answered by choosing from the hand."""
+
+
+def describe(action: Action, names: Sequence[str]) -> str:
+    """An action as an answer in a dialog."""
+    match action:
+        case PlayCard(card=card, color=color, target=target):
+            text = f"play {card_words(card)}"
+            if color is not None:
+                text += f", colour {color.word}"
+            if target is not None:
+                text += f", with {names[target]}"
+            return text
+        case DrawCard():
+            return "draw a card"
+        case AcceptPenalty():
+            return "draw the penalty cards"
+        case CallUno(player=player, target=target):
+            return "call UNO" if player == target else f"call UNO for {names[target]}"
+        case CatchUno(target=target):
+            return f"catch {names[target]}"
+    return type(action).__name__
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("d", "draw", "Draw"),
+        Binding("u", "uno", "UNO"),
+        Binding("c", "catch", "Catch"),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "leave", "Save & quit"),
+    ]
+
+    def __init__(self, session: Session, *, bot_delay: float = 0.6) -> None:
+        super().__init__()
+        self.session = session
+        self.game = session.game
+        self.bot_delay = bot_delay
+        self.narrator = Narrator(self.game.names, team_scores=self.game.rules.team_game)
+        people = session.people
+        self.solo: int | None = people[0] if len(people) == 1 else None
+        self.at_keyboard: int | None = self.solo
+        """The person whose hand may show now (hot-seat: after they confirmed the curtain)."""
+        self.hand_shown = self.solo is not None
+        self.uno_armed = False
+        self.dialog_open = False
+        self.round_end_shown = 0
+        self.timer: Timer | None = None
+        self.seat_labels = [seat.bot or "" for seat in session.seats]
+        if people and self.solo is None:
+            self.seat_labels = [seat.bot or "person" for seat in session.seats]
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="top"):
+            yield TableView(id="table")
+            yield EventLog(id="log")
+        with Vertical(id="hand-panel"):
+            yield Static(id="prompt")
+            yield HandView(id="hand")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(HandView).focus()
+        self.refresh_view()
+        self.schedule(0)
+
+    # What the screen shows -------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose view the screen shows: the one person (solo), the person at the keyboard
+        while their hand may show, or nobody (public facts only)."""
+        if self.solo is not None:
+            return self.solo
+        return self.at_keyboard if self.hand_shown else None
+
+    def refresh_view(self) -> None:
+        viewer = self.viewer
+        view = self.game.view(0 if viewer is None else viewer)
+        self.query_one(TableView).show_table(view, self.seat_labels, viewer)
+        lines = [self.narrator.narrate(event, viewer) for event in self.game.round_events(viewer)]
+        self.query_one(EventLog).show_lines([line for line in lines if line])
+        hand = self.query_one(HandView)
+        if viewer is None:
+            hand.hide("Hands are hidden." if self.session.people else "Bots only: watching.")
+        else:
+            hand.show_hand(view.hand, self.choosable_cards(viewer))
+        self.query_one("#prompt", Static).update(self.prompt_text(viewer))
+
+    def choosable_cards(self, seat: int) -> set[Card]:
+        return {
+            action.card
+            for decision in self.session.options_for(seat)
+            for action in decision.actions
+            if isinstance(action, CARD_ACTIONS)
+        }
+
+    def prompt_text(self, viewer: int | None) -> Text:
+        game, names = self.game, self.game.names
+        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            return Text("The round is over.", style="bold")
+        decision = self.session.person_to_decide()
+        mine = viewer is not None and decision is not None and decision.player == viewer
+        text = Text()
+        if not mine or decision is None:
+            waiting = game.decisions(out_of_turn=False)
+            if waiting:
+                who = ", ".join(sorted({names[d.player] for d in waiting}))
+                text.append(f"Waiting for {who}.", style="italic")
+        elif decision.kind is DecisionKind.PASS:
+            mate = game.teammate_of(decision.player)
+            to = names[mate] if mate is not None else "your teammate"
+            text.append(f"{names[decision.player]}: choose a card to pass to {to} (secret).")
+        elif decision.kind is DecisionKind.SHARE:
+            text.append(f"{names[decision.player]}: choose a card to give your teammate.")
+        elif decision.kind is DecisionKind.TEAM_PLAY:
+            text.append(f"{names[decision.player]}: Wild Team Play! Play a card.", style="bold")
+        else:
+            text.append(f"Your turn, {names[decision.player]}", style="bold")
+            playable = sorted(
+                {card_label(a.card) for a in decision.actions if isinstance(a, PlayCard)}
+            )
+            if playable:
+                text.append(f": {', '.join(playable)} can go. Enter plays, D draws.")
+            else:
+                text.append(": no card can go. D draws.")
+        if viewer is not None and self.my_actions(viewer, CallUno):
+            text.append("  U to call UNO!", style="bold")
+        exposed = [names[seat] for seat in game.uno_exposed if seat != viewer]
+        if exposed:
+            text.append(f"  {', '.join(exposed)} did not call UNO: C to catch.", style="bold red")
+        if viewer is not None and self.uno_armed:
+            text.append("  UNO will be called with your card.", style="bold")
+        return text
+
+    # The flow of the match -------------------------------------------------------------
+
+    def schedule(self, delay: float | None = None) -> None:
+        """Move the match on after ``delay`` (the bot pause by default)."""
+        if self.timer is not None:
+            self.timer.stop()
+        pause = self.bot_delay if delay is None else delay
+        if not self.session.bots:
+            pause = 0
+        # A timer of 0 s would divide by zero inside Textual; 10 ms is "at once" to a person.
+        self.timer = self.set_timer(max(pause, 0.01), self.step)
+
+    def step(self) -> None:
+        """One step: the round's end, one bot's action, or the next person's decision."""
+        self.timer = None
+        if self.dialog_open:
+            return
+        game = self.game
+        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+            self.finish_round()
+            return
+        events = self.session.bot_step()
+        if events is not None:
+            self.after_action(events)
+            return
+        decision = self.session.person_to_decide()
+        if decision is not None:
+            self.present(decision)
+
+    def present(self, decision: Decision) -> None:
+        seat = decision.player
+        if self.solo is None and self.at_keyboard != seat:
+            self.hand_shown = False
+            self.refresh_view()
+            self.raise_curtain(seat)
+            return
+        self.hand_shown = True
+        self.refresh_view()
+        if decision.kind in PROMPT_KINDS:
+            self.ask_decision(decision)
+
+    def raise_curtain(self, seat: int) -> None:
+        names = self.game.names
+        people = set(self.session.people)
+        calls = [
+            (f"{names[a.target]} calls UNO", a)
+            for d in self.game.decisions()
+            if d.kind is DecisionKind.CALL_UNO and d.player in people
+            for a in d.actions
+            if isinstance(a, CallUno) and a.player == a.target
+        ]
+        catches = [
+            (f"{names[a.player]} catches {names[a.target]}", a)
+            for d in self.game.decisions()
+            if d.kind is DecisionKind.CATCH_UNO and d.player in people
+            for a in d.actions
+            if isinstance(a, CatchUno)
+        ]
+        view = self.game.view(seat)
+        table = table_text(view, self.seat_labels, None)
+
+        def ready(action: Action | None) -> None:
+            self.dialog_open = False
+            if action is not None:
+                self.apply(action)
+                return
+            self.at_keyboard = seat
+            self.uno_armed = False
+            self.schedule(0)
+
+        self.dialog_open = True
+        self.app.push_screen(CurtainScreen(names[seat], table, calls[:1], catches[:1]), ready)
+
+    def ask_decision(self, decision: Decision) -> None:
+        """A dialog for the decisions that are not a card from the hand."""
+        names = self.game.names
+        view = self.game.view(decision.player)
+        actions = list(decision.actions)
+        answers: list[str | Text] = [describe(action, names) for action in actions]
+        question = "Choose."
+        if decision.kind is DecisionKind.NAME_COLOR:
+            question = f"{names[decision.player]}, the first card is a Wild: name the colour."
+            answers = [
+                color_answer(action.color) if isinstance(action, NameColor) else "?"
+                for action in actions
+            ]
+        elif decision.kind is DecisionKind.PLAY_DRAWN:
+            drawn = view.drawn_card
+            question = f"You drew {card_words(drawn) if drawn else 'a card'}: play it or keep it?"
+            answers = [
+                describe(action, names) if isinstance(action, PlayCard) else "keep it"
+                for action in actions
+            ]
+        else:  # a Wild Draw Four or a stack of Draw Twos to answer
+            question = f"{names[decision.player]}, you face {view.pending_penalty} cards."
+            if decision.kind is DecisionKind.CHALLENGE:
+                question += " Challenge the Wild Draw Four, or draw?"
+            answers = [
+                "challenge: if it was played illegally, its player draws instead"
+                if isinstance(action, Challenge)
+                else describe(action, names)
+                for action in actions
+            ]
+
+        def answered(index: int | None) -> None:
+            self.dialog_open = False
+            if index is None:
+                self.refresh_view()
+                return
+            self.apply(actions[index])
+
+        self.dialog_open = True
+        self.app.push_screen(ChoiceScreen(question, answers, cancellable=True), answered)
+
+    def after_action(self, events: Sequence[Event]) -> None:
+        """Refresh, hide a hot-seat hand whose turn is over, and go on."""
+        viewer = self.viewer
+        if self.solo is None and viewer is not None:
+            still_mine = any(
+                not d.kind.out_of_turn and d.player == viewer for d in self.game.decisions()
+            )
+            if not still_mine:
+                self.hand_shown = False
+        self.refresh_view()
+        mine = self.session.person_to_decide()
+        self.schedule(0 if mine is not None and mine.player == viewer else None)
+
+    def finish_round(self) -> None:
+        game = self.game
+        if self.round_end_shown != game.round_number:
+            self.round_end_shown = game.round_number
+            view = game.view(0 if self.viewer is None else self.viewer)
+
+            def next_round(_: None) -> None:
+                self.dialog_open = False
+                if game.phase is Phase.MATCH_OVER:
+                    self.dismiss(None)
+                    return
+                if self.solo is None:
+                    self.at_keyboard = None
+                    self.hand_shown = False
+                self.schedule(0)
+
+            self.dialog_open = True
+            self.app.push_screen(RoundEndScreen(view, game.round_events(None)), next_round)
+            return
+        if game.phase is Phase.ROUND_OVER:
+            dealer = game.decisions()[0].player
+            if dealer in self.session.bots:
+                self.after_action(self.session.bot_step() or [])
+            else:
+                self.apply(Deal(dealer))
+
+    # Acting ----------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> bool:
+        """Post ``action``; an illegal one is refused with the engine's reason."""
+        try:
+            events = self.session.apply(action)
+        except IllegalActionError as error:
+            self.notify(str(error), severity="warning", title="Not allowed")
+            return False
+        if self.uno_armed and isinstance(action, PlayCard):
+            self.uno_armed = False
+            calls = self.my_actions(action.player, CallUno)
+            if calls:
+                events = [*events, *self.session.apply(calls[0])]
+        self.after_action(events)
+        return True
+
+    def my_actions(self, seat: int, kind: type[ActionT]) -> list[ActionT]:
+        return [
+            action
+            for decision in self.session.options_for(seat)
+            for action in decision.actions
+            if isinstance(action, kind)
+        ]
+
+    @on(HandView.Chosen)
+    def card_chosen(self, event: HandView.Chosen) -> None:
+        viewer = self.viewer
+        if viewer is None or self.dialog_open:
+            return
+        card = event.card
+        options: list[Action] = [
+            action
+            for decision in self.session.options_for(viewer)
+            for action in decision.actions
+            if isinstance(action, CARD_ACTIONS) and action.card is card
+        ]
+        if not options:
+            self.explain_refusal(viewer, card)
+            return
+        self.refine(options, self.apply_quietly)
+
+    def apply_quietly(self, action: Action) -> None:
+        self.apply(action)
+
+    def explain_refusal(self, seat: int, card: Card) -> None:
+        try:
+            self.game.check(PlayCard(seat, card, Color.RED if card.is_wild else None))
+        except IllegalActionError as error:
+            self.notify(str(error), severity="warning", title=f"{card_label(card)} cannot go")
+            return
+        self.notify(f"{card_label(card)} cannot be chosen now.", severity="warning")
+
+    def refine(self, options: Sequence[Action], then: Callable[[Action], None]) -> None:
+        """Ask the colour, then the player, when a card needs them."""
+        if len(options) == 1:
+            then(options[0])
+            return
+        names = self.game.names
+        colours = list(dict.fromkeys(a.color for a in options if isinstance(a, PlayCard)))
+        if len(colours) > 1:
+            question = "Which colour?"
+            answers: list[str | Text] = [color_answer(c) for c in colours]
+
+            def pick_colour(index: int | None) -> None:
+                self.dialog_open = False
+                if index is not None:
+                    chosen = colours[index]
+                    kept = [a for a in options if isinstance(a, PlayCard) and a.color is chosen]
+                    self.refine(kept, then)
+
+            self.dialog_open = True
+            self.app.push_screen(ChoiceScreen(question, answers), pick_colour)
+            return
+        targets = [a for a in options if isinstance(a, PlayCard) and a.target is not None]
+
+        def pick_target(index: int | None) -> None:
+            self.dialog_open = False
+            if index is not None:
+                then(targets[index])
+
+        self.dialog_open = True
+        self.app.push_screen(
+            ChoiceScreen(
+                "With whom?",
+                [
+                    f"{names[a.target]} ({self.game.view(0).hand_counts[a.target]} cards)"
+                    for a in targets
+                    if a.target is not None
+                ],
+            ),
+            pick_target,
+        )
+
+    def action_draw(self) -> None:
+        viewer = self.viewer
+        if viewer is None or self.dialog_open:
+            return
+        draws: list[Action] = [*self.my_actions(viewer, DrawCard)]
+        draws += self.my_actions(viewer, AcceptPenalty)
+        if draws:
+            self.apply(draws[0])
+        else:
+            self.notify("You cannot draw now.", severity="warning")
+
+    def action_uno(self) -> None:
+        if self.dialog_open:
+            return
+        people = [self.viewer] if self.viewer is not None else list(self.session.people)
+        for seat in people:
+            if seat is None:
+                continue
+            calls = self.my_actions(seat, CallUno)
+            if calls:
+                self.apply(calls[0])
+                return
+        viewer = self.viewer
+        if viewer is not None and len(self.game.hands[viewer]) == 2:
+            self.uno_armed = not self.uno_armed
+            self.refresh_view()
+            return
+        self.notify("Nobody can call UNO now.", severity="information")
+
+    def action_catch(self) -> None:
+        if self.dialog_open:
+            return
+        seats = [self.viewer] if self.viewer is not None else list(self.session.people)
+        catches = [a for seat in seats if seat is not None for a in self.my_actions(seat, CatchUno)]
+        targets = list({a.target: a for a in catches}.values())
+        if not targets:
+            self.notify("Nobody can be caught now.", severity="information")
+            return
+        if len(targets) == 1:
+            self.apply(targets[0])
+            return
+        names = self.game.names
+
+        def pick(index: int | None) -> None:
+            self.dialog_open = False
+            if index is not None:
+                self.apply(targets[index])
+
+        self.dialog_open = True
+        self.app.push_screen(
+            ChoiceScreen("Catch whom?", [f"{names[a.target]}" for a in targets]), pick
+        )
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def action_leave(self) -> None:
+        self.app.exit(message="The match is saved: `uno-tui resume` continues it.")
+
+
+def color_answer(color: Color | None) -> Text:
+    if color is None:
+        return Text("no colour")
+    return Text(f" {color.word.capitalize()} ", style=COLOR_STYLES[color])

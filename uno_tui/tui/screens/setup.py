@@ -1,0 +1,233 @@
+"""Setting up the table: the rule set, who sits where, the options, the target."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
+
+from uno_tui.bots import LEVELS
+from uno_tui.engine import CustomEffect, MatchMethod, Rank, Rules, SetupError
+from uno_tui.engine.rules import HOUSE_RULES, OPTION_TEXT, OPTIONS_BY_RULE_SET, RuleSet
+from uno_tui.session import Seat
+from uno_tui.tui.table_setup import DEFAULT_NAMES, TableSetup
+
+RULE_SETS = ("classic", "two-player", "teams")
+RULE_SET_TEXT = {
+    "classic": "classic: 2-10 players, challenge, Swap Hands, Customizable",
+    "two-player": "two-player: the official rules for two",
+    "teams": "teams: 2 against 2 (or 3 or 4 teams), card passing",
+}
+MAX_SEATS = 10
+PERSON = "person"
+BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
+
+CHOICE_OPTIONS: dict[str, list[tuple[str, Any]]] = {
+    "custom_effect": [(effect.description, effect.value) for effect in CustomEffect],
+    "match_method": [
+        ("the winner scores the others' cards", MatchMethod.WINNER_SCORES.value),
+        ("lowest points caught holding wins", MatchMethod.LOWEST_CAUGHT.value),
+    ],
+    "uno_penalty": [("2 cards", 2), ("4 cards", 4)],
+    "blank_cards": [(f"{n} blank cards", n) for n in range(5)],
+    "pass_symbol_rank": [(f"the {n}s", Rank(str(n)).value) for n in range(10)],
+}
+"""Options that are a choice among values; every other option is on or off."""
+
+OPTION_ORDER = (
+    "pre_2022_scoring",
+    "custom_effect",
+    "uno_penalty",
+    "match_method",
+    "blank_cards",
+    "pass_symbol_rank",
+    *HOUSE_RULES,
+)
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
+
+
+class SetupScreen(Screen[TableSetup]):
+    """Enter on Start (focused first) begins the match as shown: the last setup, or you
+    against three medium bots at classic."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, setup: TableSetup, message: str = "") -> None:
+        super().__init__()
+        self.setup = setup
+        self.message = message
+
+    def compose(self) -> ComposeResult:
+        setup = self.setup
+        with VerticalScroll(id="setup-form"):
+            yield Label("UNO: set up the table", id="setup-title")
+            with Horizontal(classes="row"):
+                yield Label("Rules", classes="field")
+                yield Select(
+                    [(RULE_SET_TEXT[name], name) for name in RULE_SETS],
+                    value=setup.rules if setup.rules in RULE_SETS else "classic",
+                    allow_blank=False,
+                    id="rules",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Players", classes="field")
+                yield Select(
+                    [(str(n), n) for n in range(2, MAX_SEATS + 1)],
+                    value=len(setup.seats),
+                    allow_blank=False,
+                    id="count",
+                )
+            kinds = [(PERSON, PERSON), *((f"{level} bot", level) for level in LEVELS)]
+            for i in range(MAX_SEATS):
+                seat = setup.seats[i] if i < len(setup.seats) else Seat(DEFAULT_NAMES[i], "medium")
+                with Horizontal(classes="row seat", id=f"seat-{i}"):
+                    yield Label(f"Seat {i + 1}", classes="field")
+                    yield Input(seat.name, max_length=12, id=f"name-{i}", classes="name")
+                    yield Select(kinds, value=seat.bot or PERSON, allow_blank=False, id=f"kind-{i}")
+            yield Label("Options (each off unless you change it)", classes="heading")
+            preset = Rules.preset(setup.rules)
+            for option in OPTION_ORDER:
+                current = _plain(setup.options.get(option, getattr(preset, option)))
+                with Horizontal(classes="row option", id=f"opt-{option}"):
+                    if option in CHOICE_OPTIONS:
+                        values = [value for _, value in CHOICE_OPTIONS[option]]
+                        yield Select(
+                            CHOICE_OPTIONS[option],
+                            value=current if current in values else values[0],
+                            allow_blank=False,
+                            id=f"value-{option}",
+                        )
+                    else:
+                        yield Checkbox(
+                            option.replace("_", " "), bool(current), id=f"value-{option}"
+                        )
+                    yield Label(OPTION_TEXT[option], classes="explain")
+            with Horizontal(classes="row"):
+                yield Label("Target", classes="field")
+                target = setup.options.get("target_score", 500)
+                yield Input(str(target), type="integer", max_length=5, id="target")
+                yield Label("points win the match", classes="explain")
+            with Horizontal(classes="row"):
+                yield Label("Bot pause", classes="field")
+                yield Select(
+                    [(f"{delay:g} s", delay) for delay in BOT_DELAYS],
+                    value=setup.bot_delay if setup.bot_delay in BOT_DELAYS else 0.6,
+                    allow_blank=False,
+                    id="bot-delay",
+                )
+                yield Label("between two bot moves, to follow them", classes="explain")
+            yield Checkbox(
+                "Narration: tell (and speak) every event; use headphones in hot-seat",
+                setup.narrate,
+                id="narrate",
+            )
+        with Horizontal(id="setup-buttons"):
+            yield Button("Start the match", variant="primary", id="start")
+            yield Label(self.message, id="setup-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.show_rule_set(self.setup.rules)
+        self.query_one("#start", Button).focus()
+
+    # Keeping the form to what the chosen rule set offers ------------------------------------
+
+    @property
+    def rule_set(self) -> str:
+        value = self.query_one("#rules", Select).value
+        return value if isinstance(value, str) else "classic"
+
+    @on(Select.Changed, "#rules")
+    def rules_changed(self, event: Select.Changed) -> None:
+        self.show_rule_set(self.rule_set)
+
+    @on(Select.Changed, "#count")
+    def count_changed(self, event: Select.Changed) -> None:
+        self.show_seats()
+
+    def show_rule_set(self, name: str) -> None:
+        counts = Rules.preset(name).player_counts
+        count = self.query_one("#count", Select)
+        current = count.value if isinstance(count.value, int) else 4
+        count.set_options([(str(n), n) for n in counts])
+        count.value = current if current in counts else (4 if 4 in counts else counts[0])
+        offered = OPTIONS_BY_RULE_SET[RuleSet(name)]
+        for option in OPTION_ORDER:
+            self.query_one(f"#opt-{option}").display = option in offered
+        self.show_seats()
+
+    def show_seats(self) -> None:
+        count = self.query_one("#count", Select).value
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-{i}").display = isinstance(count, int) and i < count
+
+    # Starting --------------------------------------------------------------------------
+
+    @on(Button.Pressed, "#start")
+    def start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Input.Submitted)
+    def input_submitted(self) -> None:
+        self.action_start()
+
+    def action_start(self) -> None:
+        try:
+            setup = self.read_form()
+        except SetupError as error:
+            self.query_one("#setup-error", Label).update(str(error))
+            return
+        self.dismiss(setup)
+
+    def read_form(self) -> TableSetup:
+        """The setup as the form shows it; raises SetupError saying what to fix."""
+        name = self.rule_set
+        count = self.query_one("#count", Select).value
+        if not isinstance(count, int):
+            raise SetupError("choose the number of players")
+        seats = []
+        for i in range(count):
+            seat_name = self.query_one(f"#name-{i}", Input).value.strip()
+            if not seat_name:
+                raise SetupError(f"seat {i + 1} needs a name")
+            kind = self.query_one(f"#kind-{i}", Select).value
+            seats.append(Seat(seat_name, None if kind == PERSON else str(kind)))
+        names = [seat.name for seat in seats]
+        if len(set(names)) < len(names):
+            raise SetupError("two seats have the same name: give each player their own")
+        options: dict[str, Any] = {}
+        preset = Rules.preset(name)
+        for option in OPTION_ORDER:
+            if option not in OPTIONS_BY_RULE_SET[RuleSet(name)]:
+                continue
+            widget = self.query_one(f"#value-{option}")
+            value = widget.value if isinstance(widget, Select | Checkbox) else None
+            if value != _plain(getattr(preset, option)):
+                options[option] = value
+        target = self.query_one("#target", Input).value.strip()
+        if not target.isdigit() or int(target) <= 0:
+            raise SetupError("the target must be a whole number of points, above 0")
+        if int(target) != preset.target_score:
+            options["target_score"] = int(target)
+        delay = self.query_one("#bot-delay", Select).value
+        setup = TableSetup(
+            rules=name,
+            seats=tuple(seats),
+            options=options,
+            bot_delay=float(delay) if isinstance(delay, int | float) else 0.6,
+            narrate=self.query_one("#narrate", Checkbox).value,
+        )
+        setup.make_rules()
+        return setup

@@ -1,0 +1,7 @@
+"""The app's widgets, one a file."""
+
+from uno_tui.tui.widgets.event_log import EventLog
+from uno_tui.tui.widgets.hand_view import HandView
+from uno_tui.tui.widgets.table_view import TableView
+
+__all__ = ["EventLog", "HandView", "TableView"]
