@@ -1,11 +1,17 @@
-"""Events in plain words: short, the most important words first, colours always as words."""
+"""Events in plain words: short, the most important words first, colours always as words.
+
+Two verbosities: ``"full"`` tells every event; ``"brief"`` tells only what can change a
+player's decision (plays, draws, skips, the direction, UNO, whose turn it is for the listener,
+the listener's own cards, scores) and leaves out the rest (deals to others, other players'
+turns beginning, reshuffles, a teammate choosing a pass ...). A left-out event reads as ``""``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
-from uno_tui.engine import Card
+from uno_tui.engine import Card, Color, Rank
 from uno_tui.engine.events import (
     CardGiven,
     CardPassed,
@@ -42,6 +48,9 @@ from uno_tui.engine.events import (
     UnoCaught,
 )
 
+Verbosity = Literal["full", "brief"]
+VERBOSITIES: tuple[Verbosity, ...] = ("full", "brief")
+
 
 def card_words(card: Card) -> str:
     """A card in plain words: "Red 7", "Blue Draw Two", "Wild Draw Four"."""
@@ -49,35 +58,79 @@ def card_words(card: Card) -> str:
 
 
 def cards_words(cards: Sequence[Card]) -> str:
-    return ", ".join(card_words(card) for card in cards)
+    """Cards in plain words, grouped by colour (red, yellow, green, blue, then wilds)."""
+    return ", ".join(card_words(card) for card in sorted(cards, key=card_order))
+
+
+_COLOR_ORDER = {color: index for index, color in enumerate(Color)}
+_RANK_ORDER = {rank: index for index, rank in enumerate(Rank)}
+
+
+def card_order(card: Card) -> tuple[int, int]:
+    """Sort key: red, yellow, green, blue, then wilds; numbers up, then Skip, Reverse, Draw
+    Two, then the Wilds in the order of ``Rank``."""
+    return (_COLOR_ORDER[card.color] if card.color else len(_COLOR_ORDER), _RANK_ORDER[card.rank])
 
 
 def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def scores_words(names: Sequence[str], scores: Sequence[int], *, team_scores: bool) -> str:
+    """ "Maya 86, Leo 0", or in Teams one total per team: "Maya and Ines 86, Leo and Omar 0"."""
+    if team_scores:
+        count = len(names) // 2
+        return ", ".join(
+            f"{names[team]} and {names[team + count]} {score}" for team, score in enumerate(scores)
+        )
+    return ", ".join(f"{name} {score}" for name, score in zip(names, scores, strict=True))
+
+
 _DRAW_REASONS = {
-    DrawReason.DRAW_TWO: "for the Draw Two",
-    DrawReason.DRAW_FOUR: "for the Wild Draw Four",
-    DrawReason.CHALLENGE_FAILED: "for a failed challenge",
+    DrawReason.DRAW_TWO: " for the Draw Two",
+    DrawReason.DRAW_FOUR: " for the Wild Draw Four",
+    DrawReason.CHALLENGE_FAILED: " for a failed challenge",
     DrawReason.CHALLENGE_LOST: ": the Wild Draw Four was illegal",
-    DrawReason.UNO_PENALTY: "for not calling UNO",
-    DrawReason.TEAM_PLAY: "because the teammate could not play",
-    DrawReason.TEAM_DRAW_FOUR: "for the Wild Team Draw Four",
-    DrawReason.CUSTOM: "for the Wild Customizable",
-    DrawReason.FIRST_CARD: "for the first card",
+    DrawReason.UNO_PENALTY: " for not calling UNO",
+    DrawReason.TEAM_PLAY: ": the teammate could not play",
+    DrawReason.TEAM_DRAW_FOUR: " for the Wild Team Draw Four",
+    DrawReason.CUSTOM: " for the Wild Customizable",
+    DrawReason.FIRST_CARD: " for the first card",
+}
+
+# A card's own consequences, told in the same line as the play ("Blue Skip: Leo is skipped").
+_CONSEQUENCES = (PlayerSkipped, CardsDrawn, DirectionChanged, HandsSwapped, HandsPassed)
+_REASON_OF_CARD = {
+    DrawReason.DRAW_TWO,
+    DrawReason.DRAW_FOUR,
+    DrawReason.TEAM_DRAW_FOUR,
+    DrawReason.CUSTOM,
 }
 
 
 class Narrator:
     """Tells events to one listener at a time, by the players' names."""
 
-    def __init__(self, names: Sequence[str], *, team_scores: bool = False) -> None:
+    def __init__(
+        self,
+        names: Sequence[str],
+        *,
+        team_scores: bool = False,
+        verbosity: Verbosity = "full",
+    ) -> None:
+        if verbosity not in VERBOSITIES:
+            raise ValueError(f"verbosity is 'full' or 'brief', not {verbosity!r}")
         self.names = tuple(names)
         self.team_scores = team_scores
+        self.verbosity: Verbosity = verbosity
+
+    @property
+    def brief(self) -> bool:
+        return self.verbosity == "brief"
 
     def narrate(self, event: Event, listener: int | None = None) -> str:
-        """One sentence (or a few) for ``event`` as ``listener`` may know it."""
+        """One sentence (or a few) for ``event`` as ``listener`` may know it; ``""`` when the
+        verbosity leaves it out."""
         seen = event.seen_by(listener)
         method: Callable[[Any, int | None], str] | None = getattr(
             self, f"_{type(seen).__name__}", None
@@ -85,6 +138,62 @@ class Narrator:
         if method is None:
             return type(seen).__name__
         return method(seen, listener)
+
+    def narrate_events(self, events: Sequence[Event], listener: int | None = None) -> list[str]:
+        """The lines for several events in order: a card's consequences (a skip, the cards it
+        makes someone draw, a new direction, a swap) join the line of the play, so a listener
+        hears "Maya plays Blue Skip: Leo is skipped." as one line. Left-out events give no line.
+        """
+        lines: list[str] = []
+        joinable = False
+        said: set[int] = set()  # events already told inside an earlier line
+        for index, event in enumerate(events):
+            if index in said:
+                continue
+            seen = event.seen_by(listener)
+            if joinable and isinstance(seen, _CONSEQUENCES) and lines:
+                told = self._consequence(seen, listener, events[index + 1 : index + 2])
+                if told is not None:
+                    part, with_next = told
+                    if with_next:
+                        said.add(index + 1)
+                    if part:
+                        lines[-1] = self._join(lines[-1], part)
+                    continue
+                joinable = False
+            joinable = isinstance(seen, CardPlayed) or (
+                joinable and isinstance(seen, _CONSEQUENCES)
+            )
+            line = self.narrate(seen, listener)
+            if line:
+                lines.append(line)
+        return lines
+
+    def _join(self, line: str, part: str) -> str:
+        """ "Maya plays Blue Skip." + "Leo is skipped." -> "Maya plays Blue Skip: Leo is
+        skipped."; a second consequence follows after a semicolon."""
+        if not part.startswith(self.names):
+            part = part[:1].lower() + part[1:]
+        joint = "; " if ":" in line else ": "
+        return f"{line.removesuffix('.')}{joint}{part}"
+
+    def _consequence(
+        self, event: Event, listener: int | None, following: Sequence[Event]
+    ) -> tuple[str, bool] | None:
+        """The words a consequence adds to a play's line (``""``: nothing more to say) and
+        whether they also told the next event; ``None`` when it is told on its own line."""
+        if isinstance(event, CardsDrawn):
+            if event.reason not in _REASON_OF_CARD:
+                return None
+            nxt = following[0] if following else None
+            if isinstance(nxt, PlayerSkipped) and nxt.player == event.player and event.count:
+                # "Ines draws 2 cards and is skipped": one clause for the two events.
+                skipped = " and are skipped" if event.player == listener else " and is skipped"
+                return self._draw_words(event, listener, with_reason=False, then=skipped), True
+            return self._draw_words(event, listener, with_reason=False), False
+        if isinstance(event, HandsSwapped):
+            return "", False  # the play already said "with Omar"
+        return self.narrate(event, listener), False
 
     # Words -------------------------------------------------------------------------------
 
@@ -100,83 +209,99 @@ class Narrator:
     def _team_words(self, seats: Sequence[int], listener: int | None) -> str:
         return " and ".join(self.whom(seat, listener) for seat in seats)
 
+    def scores_words(self, scores: Sequence[int]) -> str:
+        return scores_words(self.names, scores, team_scores=self.team_scores)
+
     # Setup -------------------------------------------------------------------------------
 
     def _DealerChosen(self, e: DealerChosen, listener: int | None) -> str:
+        if self.brief:
+            return ""
         draws = ""
         if e.draws:
             last = e.draws[-len(self.names) :]
-            draws = (
-                " (high card: "
-                + ", ".join(f"{self.names[seat]} {card_words(card)}" for seat, card in last)
-                + ")"
+            draws = ", high card: " + ", ".join(
+                f"{self.names[seat]} {card_words(card)}" for seat, card in last
             )
         return f"{self._verb(e.dealer, listener, 'deal', 'deals')}{draws}."
 
     def _RoundStarted(self, e: RoundStarted, listener: int | None) -> str:
-        return f"Hand {e.round_number}. {plural(e.hand_size, 'card')} each."
+        return f"Hand {e.round_number}, {plural(e.hand_size, 'card')} each."
 
     def _CardsDealt(self, e: CardsDealt, listener: int | None) -> str:
         if e.cards is None:
-            return f"{self.names[e.player]} is dealt {plural(e.count, 'card')}."
+            return (
+                "" if self.brief else f"{self.names[e.player]} is dealt {plural(e.count, 'card')}."
+            )
         return f"Your hand: {cards_words(e.cards)}."
 
     def _FirstCardTurned(self, e: FirstCardTurned, listener: int | None) -> str:
         return f"First card: {card_words(e.card)}."
 
     def _FirstCardIgnored(self, e: FirstCardIgnored, listener: int | None) -> str:
-        return f"{card_words(e.card)} is an action card: another card is turned."
+        return "That is an action card: another card is turned."
 
     def _FirstCardReturned(self, e: FirstCardReturned, listener: int | None) -> str:
-        return "Wild Draw Four turned first: it goes back into the deck."
+        return "A Wild Draw Four turned first goes back into the deck."
 
     # Turns -------------------------------------------------------------------------------
 
     def _TurnBegan(self, e: TurnBegan, listener: int | None) -> str:
-        whose = "Your turn" if e.player == listener else f"{self.names[e.player]}'s turn"
-        return f"{whose}, must play a card." if e.must_play else f"{whose}."
+        if e.player == listener:
+            return "Your turn: play a card, you may not draw." if e.must_play else "Your turn."
+        if self.brief:
+            return ""
+        whose = f"{self.names[e.player]}'s turn"
+        return f"{whose}: must play a card." if e.must_play else f"{whose}."
 
     def _CardPlayed(self, e: CardPlayed, listener: int | None) -> str:
         verb = (
             self._verb(e.player, listener, "jump in with", "jumps in with")
             if e.jump_in
-            else (self._verb(e.player, listener, "play", "plays"))
+            else self._verb(e.player, listener, "play", "plays")
         )
         text = f"{verb} {card_words(e.card)}"
+        if e.target is not None:
+            text += f" with {self.whom(e.target, listener)}"
         if e.card.is_wild:
             text += f", the colour is {e.color.word}"
-        if e.target is not None:
-            text += f", with {self.whom(e.target, listener)}"
         return text + "."
 
     def _ColorNamed(self, e: ColorNamed, listener: int | None) -> str:
-        return f"{self._verb(e.player, listener, 'name', 'names')} {e.color.word}."
+        return f"{self._verb(e.player, listener, 'name', 'names')} the colour {e.color.word}."
 
-    def _CardsDrawn(self, e: CardsDrawn, listener: int | None) -> str:
+    def _draw_words(
+        self, e: CardsDrawn, listener: int | None, *, with_reason: bool, then: str = ""
+    ) -> str:
         if e.count == 0:
             return f"{self._verb(e.player, listener, 'find', 'finds')} no card left to draw."
-        reason = _DRAW_REASONS.get(e.reason, "")
         text = f"{self._verb(e.player, listener, 'draw', 'draws')} {plural(e.count, 'card')}"
-        if reason:
-            text += reason if reason.startswith(":") else f" {reason}"
+        if with_reason:
+            text += _DRAW_REASONS.get(e.reason, "")
+        text += then
         if e.cards is not None:
             text += f": {cards_words(e.cards)}"
         return text + "."
+
+    def _CardsDrawn(self, e: CardsDrawn, listener: int | None) -> str:
+        return self._draw_words(e, listener, with_reason=True)
 
     def _DrawnCardKept(self, e: DrawnCardKept, listener: int | None) -> str:
         return f"{self._verb(e.player, listener, 'keep', 'keeps')} the drawn card."
 
     def _TurnPassed(self, e: TurnPassed, listener: int | None) -> str:
-        return f"{self._verb(e.player, listener, 'cannot', 'cannot')} play; the turn passes."
+        return f"{self._verb(e.player, listener, 'cannot', 'cannot')} play."
 
     def _PlayerSkipped(self, e: PlayerSkipped, listener: int | None) -> str:
         return f"{self._verb(e.player, listener, 'are', 'is')} skipped."
 
     def _DirectionChanged(self, e: DirectionChanged, listener: int | None) -> str:
-        return "Direction: " + ("clockwise." if e.clockwise else "counterclockwise.")
+        return "Play goes " + ("clockwise." if e.clockwise else "counterclockwise.")
 
     def _DeckReshuffled(self, e: DeckReshuffled, listener: int | None) -> str:
-        return f"The discard pile is shuffled into a new draw pile of {e.count} cards."
+        if self.brief:
+            return ""
+        return f"Discard pile shuffled: a new draw pile of {e.count} cards."
 
     def _PenaltyStacked(self, e: PenaltyStacked, listener: int | None) -> str:
         return f"{self._verb(e.player, listener, 'stack', 'stacks')}: {e.total} cards to draw."
@@ -215,6 +340,9 @@ class Narrator:
         )
 
     # Teams -------------------------------------------------------------------------------
+    # The Teams text: "announce that a partner exchange is happening, but do not identify which
+    # cards are being exchanged". A pass is told without its card, even to the two teammates
+    # (they read their hands with the review commands); only the chooser hears their own choice.
 
     def _ExchangeStarted(self, e: ExchangeStarted, listener: int | None) -> str:
         if e.first_pass:
@@ -223,15 +351,15 @@ class Narrator:
 
     def _PassChosen(self, e: PassChosen, listener: int | None) -> str:
         if e.card is not None:
-            return f"You chose to pass {card_words(e.card)}."
-        return f"{self.names[e.player]} has chosen a card to pass."
+            return f"You will pass {card_words(e.card)}."
+        return "" if self.brief else f"{self.names[e.player]} has chosen a card to pass."
 
     def _CardPassed(self, e: CardPassed, listener: int | None) -> str:
-        if e.card is None:
-            return f"{self.names[e.giver]} passes a card to {self.names[e.receiver]}."
+        if self.brief and listener not in (e.giver, e.receiver):
+            return ""
         return (
-            f"{self._verb(e.giver, listener, 'pass', 'passes')} {card_words(e.card)} "
-            f"to {self.whom(e.receiver, listener)}."
+            f"{self._verb(e.giver, listener, 'pass', 'passes')} a card to "
+            f"{self.whom(e.receiver, listener)}."
         )
 
     def _PlayerWentOut(self, e: PlayerWentOut, listener: int | None) -> str:
@@ -249,6 +377,8 @@ class Narrator:
 
     def _CardGiven(self, e: CardGiven, listener: int | None) -> str:
         if e.card is None:
+            if self.brief:
+                return ""
             return f"{self.names[e.giver]} gives a card to {self.names[e.receiver]}."
         return (
             f"{self._verb(e.giver, listener, 'give', 'gives')} {card_words(e.card)} "
@@ -258,38 +388,33 @@ class Narrator:
     # End ---------------------------------------------------------------------------------
 
     def _HandScored(self, e: HandScored, listener: int | None) -> str:
+        holds = self._verb(e.player, listener, "hold", "holds")
         if not e.cards:
-            return f"{self._verb(e.player, listener, 'hold', 'holds')} no cards."
-        return (
-            f"{self._verb(e.player, listener, 'hold', 'holds')} {cards_words(e.cards)}: "
-            f"{plural(e.points, 'point')}."
-        )
+            return "" if self.brief else f"{holds} no cards."
+        if self.brief:
+            return f"{holds} {plural(e.points, 'point')}."
+        return f"{holds} {plural(e.points, 'point')}: {cards_words(e.cards)}."
 
     def _RoundEnded(self, e: RoundEnded, listener: int | None) -> str:
         winners = self._team_words(e.winners, listener)
+        win = "win" if listener in e.winners or len(e.winners) > 1 else "wins"
         return (
-            f"Hand {e.round_number} won by {winners}, {plural(e.points, 'point')}. "
-            f"Scores: {self.scores_words(e.scores)}."
+            f"{winners[:1].upper()}{winners[1:]} {win} hand {e.round_number}, "
+            f"{plural(e.points, 'point')}. Scores: {self.scores_words(e.scores)}."
         )
 
     def _MatchEnded(self, e: MatchEnded, listener: int | None) -> str:
         if self.team_scores:
             count = len(self.names) // 2
-            teams = [f"{self.names[t]} and {self.names[t + count]}" for t in e.winners]
-            return (
-                f"Match won by {' and '.join(teams)}. Final scores: {self.scores_words(e.scores)}."
-            )
-        winners = " and ".join(self.names[w] for w in e.winners)
-        return f"Match won by {winners}. Final scores: {self.scores_words(e.scores)}."
-
-    def scores_words(self, scores: Sequence[int]) -> str:
-        if self.team_scores:
-            count = len(self.names) // 2
-            return ", ".join(
-                f"{self.names[t]} and {self.names[t + count]} {score}"
-                for t, score in enumerate(scores)
-            )
-        return ", ".join(f"{name} {score}" for name, score in zip(self.names, scores, strict=True))
+            seats = [seat for team in e.winners for seat in (team, team + count)]
+        else:
+            seats = list(e.winners)
+        winners = self._team_words(seats, listener)
+        win = "win" if listener in seats or len(seats) > 1 else "wins"
+        return (
+            f"{winners[:1].upper()}{winners[1:]} {win} the match. "
+            f"Final scores: {self.scores_words(e.scores)}."
+        )
 
 
 def narrate(event: Event, listener: int | None, names: Sequence[str]) -> str:

@@ -1,89 +1,95 @@
-"""Play a match line by line: narrate events, ask each person's decisions as numbered lists."""
+"""Play a match line by line: narrate events, ask each person's decisions as numbered lists.
+
+Every question is one line ending in its choices ("Your move? 1: play Red 7, 2: draw a card.");
+the answer is one line. Typed commands review the table without using the turn. In hot-seat,
+before a person's private lines the curtain line "Pass to NAME, press Enter when ready." waits
+for Enter. No rules here: the session and the engine decide; narration gives the words.
+"""
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import TextIO, TypeVar
 
-from uno_tui.engine import (
-    AcceptPenalty,
-    Action,
-    CallUno,
-    CatchUno,
-    Challenge,
-    Color,
-    Deal,
-    Decision,
-    DrawCard,
-    GiveCard,
-    KeepDrawn,
-    NameColor,
-    PassCard,
-    PlayCard,
-)
+from uno_tui.engine import Action, CallUno, Decision, PlayCard
 from uno_tui.engine.events import Event
-from uno_tui.narration import Narrator, card_words
+from uno_tui.narration import (
+    History,
+    Move,
+    Narrator,
+    Verbosity,
+    counts_words,
+    describe_action,
+    hand_words,
+    list_moves,
+    moves_words,
+    scores_line,
+    top_words,
+)
+from uno_tui.narration.speech import Speaker
 from uno_tui.session import Session
 
+from .colour import colour_enabled, paint
+
+__all__ = ["HELP", "PlainGame", "QuitGame", "choice_number", "describe_action"]
+
 HELP = (
-    "Type the number of a choice. Other commands: hand, top, counts, scores, help, quit. "
-    "Enter alone repeats the choices."
+    "Type the number of a choice; Enter alone repeats the question. Commands that use no turn: "
+    "hand (your cards by colour), top (top card and colour), counts (everyone's cards and whose "
+    "turn), scores, moves (your choices), repeat (the last line again), log (the last lines), "
+    "help, quit."
 )
+LOG_LINES = 8
+T = TypeVar("T")
+
+
+def choice_number(answer: str, count: int) -> int | None:
+    """The choice ``answer`` names, from 1 to ``count``, or None. Only plain digits count
+    ("²" is a digit to ``str.isdigit`` but not a number to ``int``)."""
+    if answer.isascii() and answer.isdecimal() and len(answer) <= 6:
+        number = int(answer)
+        if 1 <= number <= count:
+            return number
+    return None
 
 
 class QuitGame(Exception):
     """The person asked to stop, or the input ended."""
 
 
-def describe_action(action: Action, names: Sequence[str]) -> str:
-    """An action in plain words, as a choice in a list."""
-    if isinstance(action, PlayCard):
-        text = f"play {card_words(action.card)}"
-        if action.color is not None:
-            text += f", colour {action.color.word}"
-        if action.target is not None:
-            text += f", with {names[action.target]}"
-        return text
-    match action:
-        case DrawCard():
-            return "draw a card"
-        case KeepDrawn():
-            return "keep the drawn card"
-        case NameColor(color=color):
-            return f"name {color.word}"
-        case Challenge():
-            return "challenge the Wild Draw Four"
-        case AcceptPenalty():
-            return "draw the penalty cards"
-        case PassCard(card=card):
-            return f"pass {card_words(card)}"
-        case GiveCard(card=card):
-            return f"give {card_words(card)}"
-        case CallUno(player=player, target=target):
-            return "call UNO" if target == player else f"call UNO for {names[target]}"
-        case CatchUno(target=target):
-            return f"catch {names[target]} without UNO"
-        case Deal():
-            return "deal the next hand"
-    raise ValueError(f"no words for {action!r}")
-
-
 class PlainGame:
     """The match loop of ``uno-tui --plain`` (and the minimal game until the app exists)."""
 
-    def __init__(self, session: Session, read: Callable[[], str], out: TextIO) -> None:
+    def __init__(
+        self,
+        session: Session,
+        read: Callable[[], str],
+        out: TextIO,
+        *,
+        speaker: Speaker | None = None,
+        verbosity: Verbosity = "full",
+        colour: bool | None = None,
+    ) -> None:
         self.session = session
         self.game = session.game
         self.read = read
         self.out = out
-        self.narrator = Narrator(self.game.names, team_scores=self.game.rules.team_game)
-        self.at_keyboard: int | None = None
+        self.speaker = speaker
+        self.colour = colour_enabled(out) if colour is None else colour
+        self.narrator = Narrator(
+            self.game.names, team_scores=self.game.rules.team_game, verbosity=verbosity
+        )
         people = session.people
         self.solo = people[0] if len(people) == 1 else None
+        self.at_keyboard: int | None = self.solo
+        self.heard: dict[int | None, History] = {seat: History() for seat in (None, *people)}
+
+    # Lines in and out ----------------------------------------------------------------------
 
     def say(self, line: str) -> None:
-        print(line, file=self.out, flush=True)
+        print(paint(line) if self.colour else line, file=self.out, flush=True)
+        if self.speaker is not None:
+            self.speaker.say(line)
 
     def ask(self, prompt: str) -> str:
         self.say(prompt)
@@ -91,13 +97,27 @@ class PlainGame:
             line = self.read()
         except EOFError:
             raise QuitGame from None
+        if self.speaker is not None:
+            self.speaker.interrupt()  # the person answered: what was still being said is stale
         return line.strip()
 
     def tell(self, events: Sequence[Event], listener: int | None) -> None:
-        for event in events:
-            line = self.narrator.narrate(event, listener)
-            if line:
-                self.say(line)
+        """Print the events as ``listener`` may know them; every person's log gets their own
+        version (so ``log`` in hot-seat never shows one person's cards to another)."""
+        for seat, history in self.heard.items():
+            if seat != listener:
+                history.extend(self.narrator.narrate_events(events, seat))
+        lines = self.narrator.narrate_events(events, listener)
+        self.heard.setdefault(listener, History()).extend(lines)
+        for line in lines:
+            self.say(line)
+
+    def note(self, seat: int, line: str) -> None:
+        """A review line at the start of a turn: printed, and kept for ``repeat``."""
+        self.heard[seat].add(line)
+        self.say(line)
+
+    # The match -----------------------------------------------------------------------------
 
     def run(self) -> int:
         """Play until the match ends or the person quits; returns an exit code."""
@@ -112,6 +132,9 @@ class PlainGame:
         except QuitGame:
             self.say("Goodbye.")
             return 0
+        finally:
+            if self.speaker is not None:
+                self.speaker.wait_idle(timeout=10)
         return 0
 
     def take_turn(self, seat: int) -> None:
@@ -119,8 +142,8 @@ class PlainGame:
             self.ask(f"Pass to {self.game.names[seat]}, press Enter when ready.")
             self.at_keyboard = seat
         view = self.game.view(seat)
-        colour = view.current_color.word if view.current_color else "not named yet"
-        self.say(f"Top card: {card_words(view.top_card)}, colour {colour}. {self.hand_line(seat)}")
+        who = "" if self.solo is not None else f"{self.game.names[seat]}. "
+        self.note(seat, f"{who}{top_words(view)} {hand_words(view)}")
         action = self.choose(seat, self.session.options_for(seat))
         self.tell(self.session.apply(action), seat)
         self.offer_uno_call(seat)
@@ -133,100 +156,82 @@ class PlainGame:
             for a in d.actions
             if isinstance(a, CallUno) and a.target == seat
         ]
-        if calls:
-            answer = self.ask("One card left! 1: call UNO, 2: say nothing")
-            if answer == "1":
-                self.tell(self.session.apply(calls[0]), seat)
+        if not calls:
+            return
+        while True:
+            answer = self.ask("One card left! Call UNO? 1: call UNO, 2: say nothing.")
+            if self.command(answer, seat, []) or not answer:
+                continue
+            if answer in ("1", "2"):
+                break
+            self.say(f"Not a choice: {answer[:40]!r}. Type 1 or 2.")
+        if answer == "1":
+            self.tell(self.session.apply(calls[0]), seat)
 
     def choose(self, seat: int, decisions: list[Decision]) -> Action:
         """A numbered list: one line per card (a Wild's colour and a target asked after)."""
-        groups: dict[str, list[Action]] = defaultdict(list)
-        for decision in decisions:
-            for action in decision.actions:
-                key = (
-                    f"play {card_words(action.card)}"
-                    if isinstance(action, PlayCard)
-                    else (describe_action(action, self.game.names))
-                )
-                groups[key].append(action)
-        labels = list(groups)
-        while True:
-            listing = ", ".join(f"{i}: {label}" for i, label in enumerate(labels, start=1))
-            answer = self.ask(f"{self.game.names[seat]}, choose. {listing}")
-            if self.command(answer, seat) or not answer:
-                continue
-            if answer.isdigit() and 1 <= int(answer) <= len(labels):
-                options = groups[labels[int(answer) - 1]]
-                return self.refine(seat, options)
-            self.say(f"Not a choice: {answer[:40]!r}. Type a number from 1 to {len(labels)}.")
+        moves = list_moves(decisions, self.game.names)
+        whose = "Your move?" if self.solo is not None else f"{self.game.names[seat]}, your move?"
+        move = self.pick(seat, f"{whose} {moves_words(moves)}", moves, [m.label for m in moves])
+        return self.refine(seat, move)
 
-    def refine(self, seat: int, options: list[Action]) -> Action:
+    def refine(self, seat: int, move: Move) -> Action:
         """Ask the colour (and the player) for a card that needs them."""
-        while len(options) > 1:
-            colours = sorted(
-                {a.color for a in options if isinstance(a, PlayCard) and a.color},
-                key=list(Color).index,
+        while len(move.actions) > 1:
+            if len(move.colors) > 1:
+                colours = move.colors
+                listing = ", ".join(f"{i}: {c.word}" for i, c in enumerate(colours, 1))
+                color = self.pick(seat, f"Which colour? {listing}.", colours, [])
+                move = Move(
+                    move.label,
+                    tuple(a for a in move.actions if isinstance(a, PlayCard) and a.color is color),
+                )
+                continue
+            targets = move.targets
+            names = ", ".join(f"{i}: {self.game.names[t]}" for i, t in enumerate(targets, 1))
+            target = self.pick(seat, f"With whom? {names}.", targets, [])
+            move = Move(
+                move.label,
+                tuple(a for a in move.actions if isinstance(a, PlayCard) and a.target == target),
             )
-            if len(colours) > 1:
-                picked_colour = self.pick(seat, "Which colour?", [c.word for c in colours])
-                options = [
-                    a
-                    for a in options
-                    if isinstance(a, PlayCard) and a.color is colours[picked_colour]
-                ]
-                continue
-            targets = [
-                a.target for a in options if isinstance(a, PlayCard) and a.target is not None
-            ]
-            picked = self.pick(seat, "With whom?", [self.game.names[t] for t in targets])
-            options = [options[picked]]
-        return options[0]
+        return move.actions[0]
 
-    def pick(self, seat: int, question: str, labels: list[str]) -> int:
+    def pick(self, seat: int, prompt: str, choices: Sequence[T], moves: list[str]) -> T:
+        """Ask ``prompt`` until the answer is the number of one of ``choices``."""
         while True:
-            listing = ", ".join(f"{i}: {label}" for i, label in enumerate(labels, start=1))
-            answer = self.ask(f"{question} {listing}")
-            if self.command(answer, seat) or not answer:
+            answer = self.ask(prompt)
+            if not answer or self.command(answer, seat, moves):
                 continue
-            if answer.isdigit() and 1 <= int(answer) <= len(labels):
-                return int(answer) - 1
-            self.say(f"Not a choice: {answer[:40]!r}. Type a number from 1 to {len(labels)}.")
+            number = choice_number(answer, len(choices))
+            if number is not None:
+                return choices[number - 1]
+            self.say(f"Not a choice: {answer[:40]!r}. Type a number from 1 to {len(choices)}.")
 
-    def command(self, answer: str, seat: int) -> bool:
+    def command(self, answer: str, seat: int, moves: list[str]) -> bool:
         """Review commands that take no turn. True if ``answer`` was one."""
         word = answer.lower()
         view = self.game.view(seat)
-        if word == "quit":
+        history = self.heard[seat]
+        if word in ("quit", "exit"):
             raise QuitGame
-        if word == "help":
+        if word in ("help", "?"):
             self.say(HELP)
         elif word == "hand":
-            self.say(self.hand_line(seat))
+            self.say(hand_words(view))
         elif word == "top":
-            colour = view.current_color.word if view.current_color else "not named yet"
-            self.say(f"Top card: {card_words(view.top_card)}. Colour: {colour}.")
+            self.say(top_words(view))
         elif word == "counts":
-            counts = ", ".join(
-                f"{name} {count}" for name, count in zip(view.names, view.hand_counts, strict=True)
-            )
-            self.say(
-                f"Cards: {counts}. Draw pile: {view.draw_pile_count}. "
-                f"Turn: {view.names[view.current_player]}."
-            )
+            self.say(counts_words(view))
         elif word == "scores":
-            self.say(
-                f"Scores: {self.narrator.scores_words(view.scores)}. "
-                f"Target {view.rules.target_score}."
-            )
+            self.say(scores_line(view))
+        elif word == "moves":
+            listing = ", ".join(f"{i}: {label}" for i, label in enumerate(moves, 1))
+            self.say(f"Your moves: {listing}." if moves else "Answer the question above.")
+        elif word == "repeat":
+            self.say(history.last())
+        elif word == "log":
+            for line in history.recent(LOG_LINES):
+                self.say(line)
         else:
             return False
         return True
-
-    def hand_line(self, seat: int) -> str:
-        """The hand grouped by colour, with counts."""
-        hand = self.game.view(seat).hand
-        by_colour: dict[str, list[str]] = defaultdict(list)
-        for card in hand:
-            by_colour[card.color.word if card.color else "wild"].append(card_words(card))
-        groups = "; ".join(f"{colour}: {', '.join(cards)}" for colour, cards in by_colour.items())
-        return f"{self.game.names[seat]}, your hand, {len(hand)} cards. {groups}."

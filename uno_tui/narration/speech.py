@@ -1,0 +1,242 @@
+"""Speaking narration lines aloud without ever blocking the game.
+
+``make_speaker("auto")`` looks for a speech program once, at start: speech-dispatcher's
+``spd-say`` first (it speaks with the voice and rate the person set for their screen reader),
+then ``espeak-ng``, then ``espeak``. ``Speaker.say(line)`` only puts the line on a queue; a worker
+thread speaks the lines one after another. ``Speaker.interrupt()`` (or ``say(line,
+interrupt=True)``) drops what is queued and cuts the line being spoken: a front end calls it when
+a new turn makes older lines stale. Where no speech program exists, the first ``say`` reports
+"No speech on this machine; the text log continues." once, through ``notify``, and the lines
+are dropped (the front end's text log has them all).
+"""
+
+from __future__ import annotations
+
+import queue
+import shutil
+import subprocess
+import threading
+from collections.abc import Callable, Sequence
+from typing import Literal, Protocol
+
+SpeechChoice = Literal["auto", "spd-say", "espeak-ng", "espeak", "none"]
+SPEECH_CHOICES: tuple[SpeechChoice, ...] = ("auto", "spd-say", "espeak-ng", "espeak", "none")
+NO_SPEECH = "No speech on this machine; the text log continues."
+MAX_QUEUED = 12
+"""Lines waiting beyond this are stale: the oldest are dropped to keep speech near the game."""
+
+
+class Utterance(Protocol):
+    """One line being spoken."""
+
+    def wait(self) -> None:
+        """Return when the line is said (or stopped)."""
+
+    def stop(self) -> None:
+        """Cut the line short; may be called from another thread."""
+
+
+class Backend(Protocol):
+    """A way to speak: starts one line and returns at once."""
+
+    name: str
+
+    def start(self, text: str) -> Utterance: ...
+
+
+class _Process:
+    """A speech program speaking one line; stopping it kills the process."""
+
+    def __init__(self, command: Sequence[str], on_stop: Sequence[str] | None = None) -> None:
+        self.on_stop = on_stop
+        self.process = subprocess.Popen(
+            list(command),
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+
+    def wait(self) -> None:
+        self.process.wait()
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+        if self.on_stop:
+            # spd-say hands the line to the speech-dispatcher daemon, which goes on speaking
+            # after the client is killed: cancel it there too.
+            subprocess.run(
+                list(self.on_stop),
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=False,
+                timeout=5,
+            )
+
+
+class CommandBackend:
+    """A speech program run once a line: ``spd-say -w TEXT``, ``espeak-ng TEXT``."""
+
+    def __init__(
+        self, name: str, program: str, args: Sequence[str] = (), stop: Sequence[str] = ()
+    ) -> None:
+        self.name = name
+        self.program = program
+        self.args = tuple(args)
+        self.stop_command = tuple(stop)
+
+    def start(self, text: str) -> Utterance:
+        # "--" ends the options: a line starting with "-" is still read as text.
+        return _Process(
+            [self.program, *self.args, "--", text],
+            on_stop=[self.program, *self.stop_command] if self.stop_command else None,
+        )
+
+
+def backend_for(name: str, program: str) -> CommandBackend:
+    if name == "spd-say":
+        # -w: wait until the line is said, so lines do not talk over each other.
+        return CommandBackend(name, program, ["-w"], stop=["-C"])
+    return CommandBackend(name, program)
+
+
+def detect(
+    choice: SpeechChoice = "auto", which: Callable[[str], str | None] = shutil.which
+) -> Backend | None:
+    """The speech program to use: the one chosen, or with ``"auto"`` the first found of
+    spd-say, espeak-ng and espeak; ``None`` when there is none (or ``"none"`` was chosen)."""
+    if choice == "none":
+        return None
+    names = ("spd-say", "espeak-ng", "espeak") if choice == "auto" else (choice,)
+    for name in names:
+        program = which(name)
+        if program is not None:
+            return backend_for(name, program)
+    return None
+
+
+class Speaker:
+    """Speaks lines in order on a worker thread; ``say`` never waits for speech."""
+
+    def __init__(
+        self,
+        backend: Backend | None,
+        *,
+        notify: Callable[[str], None] | None = None,
+        unavailable: str = NO_SPEECH,
+        max_queued: int = MAX_QUEUED,
+    ) -> None:
+        self.backend = backend
+        self.notify = notify
+        self.unavailable = unavailable
+        self.max_queued = max_queued
+        self._told_unavailable = False
+        self._queue: queue.Queue[tuple[int, str] | None] = queue.Queue()
+        self._lock = threading.Lock()
+        self._generation = 0
+        self._current: Utterance | None = None
+        self._worker: threading.Thread | None = None
+        self._idle = threading.Event()
+        self._idle.set()
+
+    @property
+    def available(self) -> bool:
+        return self.backend is not None
+
+    @property
+    def name(self) -> str:
+        return self.backend.name if self.backend else "none"
+
+    def say(self, text: str, *, interrupt: bool = False) -> None:
+        """Queue ``text`` to be spoken after what is queued (or at once, cutting everything
+        before it, with ``interrupt``). Returns at once."""
+        if self.backend is None:
+            if not self._told_unavailable and self.notify is not None:
+                self._told_unavailable = True
+                self.notify(self.unavailable)
+            return
+        if not text.strip():
+            return
+        if interrupt:
+            self.interrupt()
+        with self._lock:
+            self._idle.clear()
+            self._queue.put((self._generation, text))
+            while self._queue.qsize() > self.max_queued:
+                try:
+                    self._queue.get_nowait()
+                except queue.Empty:  # pragma: no cover - the worker took it meanwhile
+                    break
+            if self._worker is None:
+                self._worker = threading.Thread(target=self._run, name="speech", daemon=True)
+                self._worker.start()
+
+    def interrupt(self) -> None:
+        """Drop every queued line and cut the one being spoken."""
+        with self._lock:
+            self._generation += 1
+            while True:
+                try:
+                    self._queue.get_nowait()
+                except queue.Empty:
+                    break
+            current, self._current = self._current, None
+            if current is None:
+                self._idle.set()
+        if current is not None:
+            current.stop()
+
+    def wait_idle(self, timeout: float | None = None) -> bool:
+        """Wait until everything queued is said (for tests and for a clean exit)."""
+        return self._idle.wait(timeout)
+
+    def close(self) -> None:
+        """Stop speaking and end the worker."""
+        self.interrupt()
+        with self._lock:
+            worker, self._worker = self._worker, None
+            if worker is not None:
+                self._queue.put(None)
+        if worker is not None:
+            worker.join(timeout=5)
+
+    def _run(self) -> None:
+        assert self.backend is not None
+        while True:
+            item = self._queue.get()
+            if item is None:
+                return
+            generation, text = item
+            utterance: Utterance | None = None
+            with self._lock:
+                if generation == self._generation:
+                    try:
+                        utterance = self.backend.start(text)
+                    except OSError:
+                        utterance = None
+                    self._current = utterance
+            if utterance is not None:
+                utterance.wait()
+            with self._lock:
+                if self._current is utterance:
+                    self._current = None
+                if self._queue.empty():
+                    self._idle.set()
+
+
+def make_speaker(
+    choice: SpeechChoice = "auto",
+    *,
+    notify: Callable[[str], None] | None = None,
+    which: Callable[[str], str | None] = shutil.which,
+) -> Speaker:
+    """A speaker for ``--speech CHOICE``. With no program found it only tells ``notify`` once
+    that there is no speech (naming the program when one was asked for by name)."""
+    backend = detect(choice, which)
+    unavailable = NO_SPEECH
+    if backend is None and choice not in ("auto", "none"):
+        unavailable = f"{choice} is not installed: no speech; the text log continues."
+    if choice == "none":
+        notify = None  # speech turned off on purpose: nothing to report
+    return Speaker(backend, notify=notify, unavailable=unavailable)
