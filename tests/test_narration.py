@@ -90,7 +90,9 @@ def test_a_private_card_is_never_told_to_anyone_else(name: str) -> None:
     for listener in (None, *range(len(NAMES))):
         told, told_other = narrator.narrate(event, listener), narrator.narrate(other, listener)
         holder_of_own_hand = name == "DrawFourChallenged" and listener == event.player  # type: ignore[attr-defined]
-        if listener in audience and not holder_of_own_hand:
+        # Teams: "do not identify which cards are being exchanged", not even to the partners.
+        told_to_nobody = name == "CardPassed"
+        if listener in audience and not holder_of_own_hand and not told_to_nobody:
             assert told != told_other, f"{name}: the holder should hear their cards"
         else:
             assert told == told_other, f"{name} leaks a private card to {listener}: {told}"
@@ -106,6 +108,282 @@ def test_cards_are_told_in_words_with_colour_words() -> None:
     assert narrator.narrate(events.PlayerSkipped(1), 1) == "You are skipped."
     assert "Red 7, Green 2" in narrator.narrate(SAMPLES["CardsDrawn"], 1)
     assert narrator.narrate(SAMPLES["CardsDrawn"], 0) == "Leo draws 2 cards for the Draw Two."
+
+
+# What each event says: to an onlooker, to the player it is about, and in brief to an onlooker
+# ("" when brief leaves it out). Seats: 0 Maya, 1 Leo, 2 Ines, 3 Omar.
+WORDING: dict[str, tuple[str, int, str, str]] = {
+    "DealerChosen": (
+        "Leo deals: Maya drew Red 7, Leo Blue 9.",
+        1,
+        "You deal: Maya drew Red 7, you Blue 9.",
+        "",
+    ),
+    "RoundStarted": ("Hand 2, 7 cards each.", 1, "Hand 2, 7 cards each.", "Hand 2, 7 cards each."),
+    "CardsDealt": ("Leo is dealt 2 cards.", 1, "Your hand: Red 7, Green 2.", ""),
+    "FirstCardTurned": ("First card: Red 7.", 0, "First card: Red 7.", "First card: Red 7."),
+    "FirstCardIgnored": (
+        "That is an action card: another card is turned.",
+        0,
+        "That is an action card: another card is turned.",
+        "That is an action card: another card is turned.",
+    ),
+    "FirstCardReturned": (
+        "A Wild Draw Four turned first goes back into the deck.",
+        0,
+        "A Wild Draw Four turned first goes back into the deck.",
+        "A Wild Draw Four turned first goes back into the deck.",
+    ),
+    "TurnBegan": ("Ines's turn.", 2, "Your turn.", ""),
+    "CardPlayed": (
+        "Maya plays Wild Draw Four, the colour is green.",
+        0,
+        "You play Wild Draw Four, the colour is green.",
+        "Maya plays Wild Draw Four, the colour is green.",
+    ),
+    "ColorNamed": (
+        "Maya names the colour blue.",
+        0,
+        "You name the colour blue.",
+        "Maya names the colour blue.",
+    ),
+    "CardsDrawn": (
+        "Leo draws 2 cards for the Draw Two.",
+        1,
+        "You draw 2 cards for the Draw Two: Red 7, Green 2.",
+        "Leo draws 2 cards for the Draw Two.",
+    ),
+    "DrawnCardKept": (
+        "Leo keeps the drawn card.",
+        1,
+        "You keep the drawn card.",
+        "Leo keeps the drawn card.",
+    ),
+    "TurnPassed": ("Leo cannot play.", 1, "You cannot play.", "Leo cannot play."),
+    "PlayerSkipped": ("Leo is skipped.", 1, "You are skipped.", "Leo is skipped."),
+    "DirectionChanged": (
+        "Play goes counterclockwise.",
+        0,
+        "Play goes counterclockwise.",
+        "Play goes counterclockwise.",
+    ),
+    "DeckReshuffled": (
+        "Discard pile shuffled: a new draw pile of 40 cards.",
+        0,
+        "Discard pile shuffled: a new draw pile of 40 cards.",
+        "",
+    ),
+    "PenaltyStacked": (
+        "Ines stacks: 4 cards to draw.",
+        2,
+        "You stack: 4 cards to draw.",
+        "Ines stacks: 4 cards to draw.",
+    ),
+    "DrawFourChallenged": (
+        "Leo challenges Maya's Wild Draw Four: it was illegal.",
+        1,
+        "You challenge Maya's Wild Draw Four: it was illegal. Maya shows you: Red 7, Green 2.",
+        "Leo challenges Maya's Wild Draw Four: it was illegal.",
+    ),
+    "HandsSwapped": (
+        "Maya swaps hands with Ines.",
+        2,
+        "Maya swaps hands with you.",
+        "Maya swaps hands with Ines.",
+    ),
+    "HandsPassed": (
+        "Everyone passes their hand one seat clockwise.",
+        0,
+        "Everyone passes their hand one seat clockwise.",
+        "Everyone passes their hand one seat clockwise.",
+    ),
+    "UnoCalled": (
+        "Ines calls UNO for Maya!",
+        0,
+        "Ines calls UNO for you!",
+        "Ines calls UNO for Maya!",
+    ),
+    "UnoCaught": (
+        "Leo catches Maya without UNO.",
+        0,
+        "Leo catches you without UNO.",
+        "Leo catches Maya without UNO.",
+    ),
+    "ExchangeStarted": (
+        "Partner exchange: Maya and Ines each pass one card.",
+        0,
+        "Partner exchange: you and Ines each pass one card.",
+        "Partner exchange: Maya and Ines each pass one card.",
+    ),
+    "PassChosen": ("Maya has chosen a card to pass.", 0, "You will pass Red 7.", ""),
+    "CardPassed": ("Maya passes a card to Ines.", 2, "Maya passes a card to you.", ""),
+    "PlayerWentOut": ("Maya is out of cards.", 0, "You are out of cards.", "Maya is out of cards."),
+    "PlayerStaysOut": (
+        "Maya stays out for the moment.",
+        0,
+        "You stay out for the moment.",
+        "Maya stays out for the moment.",
+    ),
+    "ShareStarted": (
+        "Ines gives Maya 3 cards, half of Ines's hand.",
+        2,
+        "You give Maya 3 cards, half of your hand.",
+        "Ines gives Maya 3 cards, half of Ines's hand.",
+    ),
+    "CardGiven": ("Ines gives a card to Maya.", 0, "Ines gives Red 7 to you.", ""),
+    "HandScored": (
+        "Leo holds 11 points: Red 7, Yellow 4.",
+        1,
+        "You hold 11 points: Red 7, Yellow 4.",
+        "Leo holds 11 points.",
+    ),
+    "RoundEnded": (
+        "Maya wins hand 1, 86 points. Scores: Maya 86, Leo 0, Ines 0, Omar 0.",
+        0,
+        "You win hand 1, 86 points. Scores: Maya 86, Leo 0, Ines 0, Omar 0.",
+        "Maya wins hand 1, 86 points. Scores: Maya 86, Leo 0, Ines 0, Omar 0.",
+    ),
+    "MatchEnded": (
+        "Maya wins the match. Final scores: Maya 512, Leo 40, Ines 3, Omar 0.",
+        0,
+        "You win the match. Final scores: Maya 512, Leo 40, Ines 3, Omar 0.",
+        "Maya wins the match. Final scores: Maya 512, Leo 40, Ines 3, Omar 0.",
+    ),
+}
+
+
+def test_every_event_type_has_its_wording() -> None:
+    assert sorted(WORDING) == sorted(SAMPLES)
+
+
+@pytest.mark.parametrize("name", sorted(WORDING))
+def test_the_wording_of_each_event(name: str) -> None:
+    onlooker, seat, to_seat, brief = WORDING[name]
+    event = SAMPLES[name]
+    assert Narrator(NAMES).narrate(event, None) == onlooker
+    assert Narrator(NAMES).narrate(event, seat) == to_seat
+    assert Narrator(NAMES, verbosity="brief").narrate(event, None) == brief
+
+
+@pytest.mark.parametrize("name", sorted(SAMPLES))
+def test_no_event_names_a_card_its_listener_may_not_know(name: str) -> None:
+    """Whatever the verbosity: a private card is named only to its audience (and a Teams pass
+    to nobody); outside it, a card's name appears only if a public field holds that card."""
+    event = SAMPLES[name]
+    audience = event.audience() or frozenset()
+    private: set[Card] = set()
+    for field in event.PRIVATE_FIELDS:
+        value = getattr(event, field)
+        private |= set(value) if isinstance(value, tuple) else {value}
+    public_cards = {
+        value
+        for field in dataclasses.fields(event)
+        if field.name not in event.PRIVATE_FIELDS
+        and isinstance(value := getattr(event, field.name), Card)
+    }
+    for verbosity in ("full", "brief"):
+        narrator = Narrator(NAMES, verbosity=verbosity)  # type: ignore[arg-type]
+        for listener in (None, 0, 1, 2, 3):
+            told = narrator.narrate(event, listener)
+            may_know = listener in audience and name != "CardPassed"
+            for card in private - public_cards:
+                if not may_know:
+                    assert card.title not in told, f"{name} tells {card} to {listener}: {told}"
+
+
+def test_the_teams_exchange_is_announced_without_its_cards() -> None:
+    """uno-teams.txt: "announce that a partner exchange is happening, but do not identify
+    which cards are being exchanged"."""
+    passed = events.CardPassed(0, 2, R7)
+    for listener in (None, 0, 1, 2, 3):
+        assert "Red" not in Narrator(NAMES).narrate(passed, listener)
+    assert Narrator(NAMES).narrate(events.ExchangeStarted((0, 1, 2, 3), True)) == (
+        "Everyone secretly passes one card to their teammate."
+    )
+
+
+def test_brief_leaves_out_what_changes_no_decision_and_keeps_the_rest() -> None:
+    brief = Narrator(NAMES, verbosity="brief")
+    assert brief.narrate(events.TurnBegan(1), 0) == ""
+    assert brief.narrate(events.TurnBegan(0), 0) == "Your turn."
+    assert brief.narrate(events.CardsDealt(1, 7, None), 0) == ""
+    assert brief.narrate(events.PlayerSkipped(1), 0) == "Leo is skipped."
+    assert brief.narrate(events.UnoCalled(1, 1), 0) == "Leo calls UNO!"
+
+
+def test_a_bad_verbosity_is_refused() -> None:
+    with pytest.raises(ValueError, match="full"):
+        Narrator(NAMES, verbosity="loud")  # type: ignore[arg-type]
+
+
+SKIP, DRAW_TWO, REVERSE, CUSTOM = (Card.parse(c) for c in ("BS", "B+2", "BR", "WC"))
+
+
+@pytest.mark.parametrize(
+    ("told", "line"),
+    [
+        (
+            [events.CardPlayed(0, SKIP, Color.BLUE), events.PlayerSkipped(1), events.TurnBegan(2)],
+            ["Maya plays Blue Skip: Leo is skipped.", "Ines's turn."],
+        ),
+        (
+            [
+                events.CardPlayed(0, DRAW_TWO, Color.BLUE),
+                events.CardsDrawn(1, 2, DrawReason.DRAW_TWO, (R7, G2)),
+                events.PlayerSkipped(1),
+                events.TurnBegan(2),
+            ],
+            ["Maya plays Blue Draw Two: Leo draws 2 cards and is skipped.", "Ines's turn."],
+        ),
+        (
+            [events.CardPlayed(0, REVERSE, Color.BLUE), events.DirectionChanged(False)],
+            ["Maya plays Blue Reverse: play goes counterclockwise."],
+        ),
+        (
+            [
+                events.CardPlayed(0, CUSTOM, Color.RED),
+                events.CardsDrawn(1, 2, DrawReason.CUSTOM, (R7, G2)),
+                events.PlayerSkipped(1),
+            ],
+            ["Maya plays Wild Customizable, the colour is red: Leo draws 2 cards and is skipped."],
+        ),
+        (
+            [
+                events.CardPlayed(0, Card.parse("WX"), Color.RED, target=2),
+                events.HandsSwapped(0, 2),
+            ],
+            ["Maya plays Wild Swap Hands with Ines, the colour is red."],
+        ),
+        (
+            [events.CardsDrawn(1, 1, DrawReason.CHOICE, (R7,)), events.TurnPassed(1)],
+            ["Leo draws 1 card.", "Leo cannot play."],
+        ),
+    ],
+)
+def test_a_cards_consequences_are_told_in_the_line_of_its_play(
+    told: list[Event], line: list[str]
+) -> None:
+    """The issue's own example: "Blue Skip: Maya is skipped"."""
+    assert Narrator(NAMES).narrate_events(told, None) == line
+
+
+def test_the_drawer_hears_their_cards_after_the_consequence() -> None:
+    told = [
+        events.CardPlayed(0, DRAW_TWO, Color.BLUE),
+        events.CardsDrawn(1, 2, DrawReason.DRAW_TWO, (G2, R7)),
+        events.PlayerSkipped(1),
+    ]
+    assert Narrator(NAMES).narrate_events(told, 1) == [
+        "Maya plays Blue Draw Two: you draw 2 cards and are skipped: Red 7, Green 2."
+    ]
+
+
+def test_brief_narrate_events_drops_left_out_lines() -> None:
+    told = [events.CardPlayed(0, R7, Color.RED), events.TurnBegan(1), events.TurnBegan(0)]
+    assert Narrator(NAMES, verbosity="brief").narrate_events(told, 0) == [
+        "You play Red 7.",
+        "Your turn.",
+    ]
 
 
 def swapped(event: Event) -> Event:

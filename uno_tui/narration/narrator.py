@@ -220,8 +220,9 @@ class Narrator:
         draws = ""
         if e.draws:
             last = e.draws[-len(self.names) :]
-            draws = ", high card: " + ", ".join(
-                f"{self.names[seat]} {card_words(card)}" for seat, card in last
+            draws = ": " + ", ".join(
+                f"{self.whom(seat, listener)} {'drew ' if i == 0 else ''}{card_words(card)}"
+                for i, (seat, card) in enumerate(last)
             )
         return f"{self._verb(e.dealer, listener, 'deal', 'deals')}{draws}."
 
@@ -369,11 +370,14 @@ class Narrator:
         return f"{self._verb(e.player, listener, 'stay', 'stays')} out for the moment."
 
     def _ShareStarted(self, e: ShareStarted, listener: int | None) -> str:
-        why = "to tag them back in" if e.tag_back else "half their hand"
-        return (
+        gives = (
             f"{self._verb(e.giver, listener, 'give', 'gives')} "
-            f"{self.whom(e.receiver, listener)} {plural(e.count, 'card')}, {why}."
+            f"{self.whom(e.receiver, listener)} {plural(e.count, 'card')}"
         )
+        if e.tag_back:
+            return f"{gives}: {self.whom(e.receiver, listener)} {'are' if e.receiver == listener else 'is'} back in."
+        whose = "your" if e.giver == listener else f"{self.names[e.giver]}'s"
+        return f"{gives}, half of {whose} hand."
 
     def _CardGiven(self, e: CardGiven, listener: int | None) -> str:
         if e.card is None:

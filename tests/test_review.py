@@ -1,0 +1,100 @@
+"""Review lines that use no turn, and moves in words: pure functions of a player's view."""
+
+from __future__ import annotations
+
+from uno_tui.engine import CallUno, Color, Decision, DecisionKind, DrawCard, PlayCard, Rules
+from uno_tui.narration import (
+    History,
+    counts_words,
+    describe_action,
+    hand_words,
+    list_moves,
+    moves_words,
+    scores_line,
+    top_words,
+)
+
+from .helpers import card, game_at
+
+NAMES = ("Ann", "Ben", "Cat")
+
+
+def test_my_hand_is_read_grouped_by_colour_with_counts() -> None:
+    game = game_at(Rules.classic(), ["B4 R7 W+4 RS R2 W", "G1", "Y2"], top="R5")
+    assert hand_words(game.view(0)) == (
+        "Your hand, 6 cards. Red, 3 cards: 2, 7, Skip. Blue, 1 card: 4. "
+        "Wild, 2 cards: Wild, Wild Draw Four."
+    )
+
+
+def test_the_hand_review_never_holds_another_hand() -> None:
+    game = game_at(Rules.classic(), ["R7", "G1 G2", "Y2"], top="R5")
+    assert "Green" not in hand_words(game.view(0)) and "Yellow" not in hand_words(game.view(0))
+
+
+def test_top_card_and_current_colour() -> None:
+    game = game_at(Rules.classic(), ["R7", "G1", "Y2"], top="W", color="G")
+    assert top_words(game.view(0)) == "Top card: Wild, colour green."
+
+
+def test_a_pending_penalty_is_part_of_the_top_card_review() -> None:
+    game = game_at(Rules.classic(), ["W+4 R1 R2", "G1 G3", "Y2"], top="R5")
+    game.apply(PlayCard(0, card("W+4"), Color.BLUE))
+    assert top_words(game.view(1)) == "Top card: Wild Draw Four, colour blue. 4 cards to draw."
+
+
+def test_counts_and_whose_turn() -> None:
+    game = game_at(Rules.classic(), ["R7 R8", "G1", "Y2 Y3 Y4"], top="R5", current=1)
+    assert counts_words(game.view(0)).startswith(
+        "Cards: you 2, Ben 1 (no UNO called), Cat 3. Draw pile "
+    )
+    assert counts_words(game.view(0)).endswith("Ben's turn, clockwise.")
+    assert counts_words(game.view(1)).endswith("Your turn, clockwise.")
+
+
+def test_scores_per_player_and_per_team() -> None:
+    game = game_at(Rules.classic(target_score=200), ["R7", "G1", "Y2"], top="R5")
+    assert scores_line(game.view(0)) == "Scores: Ann 0, Ben 0, Cat 0. Target 200. Hand 1."
+    teams = game_at(Rules.teams(), ["R7", "G1", "Y2", "B3"], top="R5")
+    assert scores_line(teams.view(0)) == "Scores: Ann and Cat 0, Ben and Dan 0. Target 500. Hand 1."
+
+
+def test_moves_list_one_choice_per_card_then_the_rest() -> None:
+    game = game_at(Rules.classic(), ["W B5 R7", "G1 G2", "Y2 Y3"], top="R5")
+    moves = list_moves(game.view(0).decisions, game.names)
+    assert moves_words(moves) == "1: play Red 7, 2: play Blue 5, 3: play Wild, 4: draw a card."
+    wild = moves[2]
+    assert wild.colors == (Color.RED, Color.YELLOW, Color.GREEN, Color.BLUE)
+    assert len(wild.actions) == 4
+
+
+def test_swap_hands_keeps_its_targets_for_the_follow_up_question() -> None:
+    game = game_at(Rules.classic(), ["WX R1", "G1 G2", "Y2 Y3"], top="R5")
+    swap = next(m for m in list_moves(game.view(0).decisions, game.names) if "Swap" in m.label)
+    assert swap.targets == (1, 2)
+
+
+def test_no_moves() -> None:
+    assert moves_words([]) == "No moves for you now."
+
+
+def test_actions_in_words() -> None:
+    names = list(NAMES)
+    assert describe_action(PlayCard(0, card("W"), Color.RED), names) == "play Wild, colour red"
+    assert (
+        describe_action(PlayCard(0, card("WX"), Color.BLUE, target=2), names)
+        == "play Wild Swap Hands with Cat, colour blue"
+    )
+    assert describe_action(DrawCard(0), names) == "draw a card"
+    assert describe_action(CallUno(0, 2), names) == "call UNO for Cat"
+    moves = list_moves([Decision(0, DecisionKind.CALL_UNO, (CallUno(0, 0),))], names)
+    assert moves_words(moves) == "1: call UNO."
+
+
+def test_history_repeats_the_last_line_and_reads_the_last_few() -> None:
+    history = History(keep=3)
+    assert history.last() == "Nothing yet."
+    history.extend(["one", "", "two", "three", "four"])
+    assert history.last() == "four"
+    assert history.recent(2) == ["three", "four"]
+    assert history.recent(10) == ["two", "three", "four"]

@@ -1,0 +1,178 @@
+"""Speech: never blocking the caller, in order, interrupted by a new turn, and a single clear
+line where the machine cannot speak. A fake backend stands in for the speech program."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from collections.abc import Callable
+
+from uno_tui.narration.speech import (
+    NO_SPEECH,
+    CommandBackend,
+    Speaker,
+    SpeechChoice,
+    backend_for,
+    detect,
+    make_speaker,
+)
+
+
+class FakeUtterance:
+    def __init__(self, text: str, hold: bool) -> None:
+        self.text = text
+        self.stopped = False
+        self.done = threading.Event()
+        if not hold:
+            self.done.set()
+
+    def wait(self) -> None:
+        self.done.wait(10)
+
+    def stop(self) -> None:
+        self.stopped = True
+        self.done.set()
+
+
+class FakeBackend:
+    """Speaks instantly, or (``hold``) until released or stopped."""
+
+    name = "fake"
+
+    def __init__(self, hold: bool = False) -> None:
+        self.hold = hold
+        self.started: list[FakeUtterance] = []
+        self.started_event = threading.Event()
+
+    def start(self, text: str) -> FakeUtterance:
+        utterance = FakeUtterance(text, self.hold)
+        self.started.append(utterance)
+        self.started_event.set()
+        return utterance
+
+    @property
+    def said(self) -> list[str]:
+        return [u.text for u in self.started]
+
+
+def wait_for(condition: Callable[[], bool], timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.005)
+
+
+def test_lines_are_spoken_in_order_on_a_worker() -> None:
+    backend = FakeBackend()
+    speaker = Speaker(backend)
+    for line in ("Leo plays Red 7.", "Your turn.", "", "Top card: Red 7, colour red."):
+        speaker.say(line)
+    assert speaker.wait_idle(5)
+    assert backend.said == ["Leo plays Red 7.", "Your turn.", "Top card: Red 7, colour red."]
+    speaker.close()
+
+
+def test_say_never_waits_for_speech() -> None:
+    backend = FakeBackend(hold=True)
+    speaker = Speaker(backend)
+    started = time.monotonic()
+    for number in range(5):
+        speaker.say(f"line {number}")
+    assert time.monotonic() - started < 0.5, "say blocked while a line was being spoken"
+    wait_for(lambda: backend.said == ["line 0"])
+    speaker.close()
+
+
+def test_a_new_turn_interrupts_stale_speech() -> None:
+    backend = FakeBackend(hold=True)
+    speaker = Speaker(backend)
+    speaker.say("Ada plays Blue 4.")
+    wait_for(lambda: len(backend.started) == 1)
+    speaker.say("Bo plays Blue 9.")
+    speaker.say("Cy plays Blue Skip: you are skipped.")
+    speaker.say("Your turn.", interrupt=True)
+    wait_for(lambda: len(backend.started) == 2)
+    assert backend.started[0].stopped, "the line being spoken is cut"
+    assert backend.said == ["Ada plays Blue 4.", "Your turn."], "queued stale lines are dropped"
+    speaker.close()
+
+
+def test_interrupt_alone_silences_everything() -> None:
+    backend = FakeBackend(hold=True)
+    speaker = Speaker(backend)
+    speaker.say("one")
+    speaker.say("two")
+    wait_for(lambda: len(backend.started) == 1)
+    speaker.interrupt()
+    assert speaker.wait_idle(5)
+    assert backend.said == ["one"] and backend.started[0].stopped
+    speaker.close()
+
+
+def test_a_long_queue_drops_its_oldest_lines() -> None:
+    backend = FakeBackend(hold=True)
+    speaker = Speaker(backend, max_queued=3)
+    speaker.say("speaking")
+    wait_for(lambda: len(backend.started) == 1)
+    for number in range(10):
+        speaker.say(f"line {number}")
+    backend.hold = False
+    backend.started[0].done.set()
+    assert speaker.wait_idle(5)
+    assert backend.said == ["speaking", "line 7", "line 8", "line 9"]
+    speaker.close()
+
+
+def test_no_speech_is_said_once_and_the_text_goes_on() -> None:
+    notices: list[str] = []
+    speaker = Speaker(None, notify=notices.append)
+    for line in ("Hand 1, 7 cards each.", "Your turn.", "Leo plays Red 7."):
+        speaker.say(line)
+    assert notices == [NO_SPEECH] == ["No speech on this machine; the text log continues."]
+    assert not speaker.available and speaker.name == "none"
+
+
+def test_detection_prefers_speech_dispatcher_then_espeak_ng_then_espeak() -> None:
+    def found(choice: SpeechChoice, *programs: str) -> str | None:
+        backend = detect(choice, lambda name: f"/usr/bin/{name}" if name in programs else None)
+        return None if backend is None else backend.name
+
+    assert found("auto", "spd-say", "espeak-ng") == "spd-say"
+    assert found("auto", "espeak-ng", "espeak") == "espeak-ng"
+    assert found("auto", "espeak") == "espeak"
+    assert found("auto") is None
+    assert found("espeak-ng", "spd-say", "espeak-ng") == "espeak-ng"
+    assert found("none", "spd-say") is None
+
+
+def test_a_chosen_program_that_is_missing_is_named_once() -> None:
+    notices: list[str] = []
+    speaker = make_speaker("spd-say", notify=notices.append, which=lambda name: None)
+    speaker.say("Your turn.")
+    speaker.say("Your turn.")
+    assert notices == ["spd-say is not installed: no speech; the text log continues."]
+
+
+def test_speech_turned_off_says_nothing_about_it() -> None:
+    notices: list[str] = []
+    make_speaker("none", notify=notices.append).say("Your turn.")
+    assert notices == []
+
+
+def test_speech_dispatcher_waits_for_each_line_and_cancels_with_c() -> None:
+    spd = backend_for("spd-say", "/usr/bin/spd-say")
+    assert spd.args == ("-w",) and spd.stop_command == ("-C",)
+    assert backend_for("espeak-ng", "/usr/bin/espeak-ng").stop_command == ()
+
+
+def test_a_speech_process_is_killed_when_interrupted() -> None:
+    """As with espeak-ng: the running program is killed, at once, by a new turn."""
+    slow = CommandBackend("slow", sys.executable, ["-c", "import time; time.sleep(30)"])
+    speaker = Speaker(slow)
+    started = time.monotonic()
+    speaker.say("a line that takes thirty seconds to say")
+    wait_for(lambda: speaker._current is not None)
+    speaker.say("Your turn.", interrupt=True)
+    speaker.close()
+    assert time.monotonic() - started < 10
