@@ -24,10 +24,12 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 
 def test_a_whole_classic_match_against_three_bots_through_a_pipe() -> None:
-    result = run("--plain", "--seed", "3", "--target", "1", stdin="1\n" * 3000)
+    result = run(
+        "--plain", "--rules", "classic", "--seed", "3", "--target", "1", stdin="1\n" * 3000
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
-    assert "Your hand:" in out and "Match won by" in out
+    assert "Your hand:" in out and " the match. Final scores:" in out
     assert "Traceback" not in out + result.stderr
 
 
@@ -48,7 +50,7 @@ def test_a_teams_match_with_four_people_by_turns() -> None:
     assert result.returncode == 0, result.stderr
     assert "Pass to Ann, press Enter when ready." in result.stdout
     assert "Everyone secretly passes one card to their teammate." in result.stdout
-    assert "Match won by" in result.stdout
+    assert " the match. Final scores:" in result.stdout
 
 
 def test_end_of_input_leaves_cleanly() -> None:
@@ -59,7 +61,12 @@ def test_end_of_input_leaves_cleanly() -> None:
 
 def test_bad_input_is_answered_and_asked_again() -> None:
     result = run(
-        "--plain", "--seed", "1", stdin="\nbanana\n99\nhand\ntop\ncounts\nscores\nhelp\nquit\n"
+        "--plain",
+        "--rules",
+        "classic",
+        "--seed",
+        "1",
+        stdin="\nbanana\n99\nhand\ntop\ncounts\nscores\nhelp\nquit\n",
     )
     assert "Not a choice: 'banana'" in result.stdout
     assert "Type a number from 1 to" in result.stdout

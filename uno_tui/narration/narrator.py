@@ -140,11 +140,13 @@ class Narrator:
         return method(seen, listener)
 
     def narrate_events(self, events: Sequence[Event], listener: int | None = None) -> list[str]:
-        """The lines for several events in order: a card's consequences (a skip, the cards it
+        """The lines for several events in order (who won a hand before the hands left): a
+        card's consequences (a skip, the cards it
         makes someone draw, a new direction, a swap) join the line of the play, so a listener
         hears "Maya plays Blue Skip: Leo is skipped." as one line. Left-out events give no line.
         """
         lines: list[str] = []
+        scored: list[str] = []  # the hands left at a round's end, told after who won
         joinable = False
         said: set[int] = set()  # events already told inside an earlier line
         for index, event in enumerate(events):
@@ -165,9 +167,14 @@ class Narrator:
                 joinable and isinstance(seen, _CONSEQUENCES)
             )
             line = self.narrate(seen, listener)
-            if line:
+            if isinstance(seen, HandScored):
+                scored.append(line)
+            elif isinstance(seen, RoundEnded):
+                lines += [line, *scored]
+                scored = []
+            elif line:
                 lines.append(line)
-        return lines
+        return lines + scored
 
     def _join(self, line: str, part: str) -> str:
         """ "Maya plays Blue Skip." + "Leo is skipped." -> "Maya plays Blue Skip: Leo is
@@ -394,7 +401,7 @@ class Narrator:
     def _HandScored(self, e: HandScored, listener: int | None) -> str:
         holds = self._verb(e.player, listener, "hold", "holds")
         if not e.cards:
-            return "" if self.brief else f"{holds} no cards."
+            return ""  # the winner, named by the next line
         if self.brief:
             return f"{holds} {plural(e.points, 'point')}."
         return f"{holds} {plural(e.points, 'point')}: {cards_words(e.cards)}."

@@ -112,6 +112,17 @@ class PlainGame:
         for line in lines:
             self.say(line)
 
+    def tell_round_so_far(self) -> None:
+        """The round's events up to now: printed as the table (or the one person) may know
+        them, and kept for each person as they saw them."""
+        for seat, history in self.heard.items():
+            if seat != self.solo:
+                history.extend(self.narrator.narrate_events(self.game.round_events(seat), seat))
+        lines = self.narrator.narrate_events(self.game.round_events(self.solo), self.solo)
+        self.heard[self.solo].extend(lines)
+        for line in lines:
+            self.say(line)
+
     def note(self, seat: int, line: str) -> None:
         """A review line at the start of a turn: printed, and kept for ``repeat``."""
         self.heard[seat].add(line)
@@ -122,7 +133,7 @@ class PlainGame:
     def run(self) -> int:
         """Play until the match ends or the person quits; returns an exit code."""
         try:
-            self.tell(self.game.round_events(self.solo), self.solo)
+            self.tell_round_so_far()
             while not self.session.is_over:
                 self.tell(self.session.run_bots(), self.solo)
                 decision = self.session.person_to_decide()
@@ -139,7 +150,9 @@ class PlainGame:
 
     def take_turn(self, seat: int) -> None:
         if self.solo is None and self.at_keyboard != seat:
-            self.ask(f"Pass to {self.game.names[seat]}, press Enter when ready.")
+            answer = self.ask(f"Pass to {self.game.names[seat]}, press Enter when ready.")
+            if answer.lower() in ("quit", "exit"):
+                raise QuitGame
             self.at_keyboard = seat
         view = self.game.view(seat)
         who = "" if self.solo is not None else f"{self.game.names[seat]}. "

@@ -45,10 +45,9 @@ class PlainSetup:
         seats = self.ask_seats(count, team_game=preset.team_game)
         options: dict[str, object] = {}
         choices = options_of(rule_set)
+        self.say(f"Options of {rule_set.value}: " + ", ".join(o.title for o in choices) + ".")
         change = self.pick(
-            "Rule options? " + ", ".join(o.title for o in choices) + ".",
-            [(False, "keep the defaults"), (True, "choose each")],
-            default=0,
+            "Rule options?", [(False, "keep the defaults"), (True, "choose each")], default=0
         )
         if change:
             for option in choices:

@@ -1,0 +1,176 @@
+"""The line-by-line game in-process: setup questions, review commands, hot-seat privacy of the
+log, and colour that is never the only carrier of meaning nor ever an escape code in a pipe."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+
+import pytest
+
+from uno_tui.engine import Rules
+from uno_tui.plain import PlainGame, PlainSetup
+from uno_tui.plain.colour import colour_enabled, paint
+from uno_tui.session import Seat, Session
+
+from .helpers import game_at
+
+
+def reader(answers: list[str]) -> tuple[list[str], object]:
+    """A ``read`` that answers from ``answers`` then ends the input."""
+    asked: list[str] = []
+    feed: Iterator[str] = iter(answers)
+
+    def read() -> str:
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return asked, read
+
+
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def setup_with(answers: list[str]) -> tuple[tuple[Rules, list[Seat]], list[str]]:
+    said: list[str] = []
+    feed = iter(answers)
+
+    def ask(question: str) -> str:
+        said.append(question)
+        return next(feed, "")
+
+    return PlainSetup(ask, said.append).run(), said
+
+
+def test_enter_to_every_setup_question_is_you_against_three_medium_bots() -> None:
+    (rules, seats), said = setup_with([])
+    assert rules == Rules.classic()
+    assert seats == [Seat("You"), Seat("Ada", "medium"), Seat("Bo", "medium"), Seat("Cy", "medium")]
+    assert said[-1] == (
+        "Playing classic to 500 points: You (person), Ada (medium bot), Bo (medium bot), "
+        "Cy (medium bot). House rules: none."
+    )
+
+
+def test_setup_asks_each_option_with_a_one_line_explanation() -> None:
+    answers = ["2", "Maya", "", "Leo", "3"]  # two-player (two seats), Maya a person, Leo easy
+    answers += ["2", "", "2", "", "", "2", "", "", "", ""]  # choose each option, in order
+    answers += ["250"]
+    (rules, seats), said = setup_with(answers)
+    assert seats == [Seat("Maya"), Seat("Leo", "easy")]
+    assert rules.target_score == 250 and rules.uno_penalty == 4 and rules.stack_draw_two
+    assert "UNO penalty: cards drawn when caught without calling UNO." in said
+    assert "Stack Draw Twos: a Draw Two on a Draw Two passes the total on." in said
+
+
+def test_bad_setup_answers_are_explained_and_asked_again() -> None:
+    answers = ["9", "teams", "3", "5", "", *[""] * 8, "", "x", "0", ""]
+    (rules, seats), said = setup_with(answers)
+    assert "Not a choice: '9'. Type a number from 1 to 3." in said
+    assert "Not a choice: 'teams'. Type a number from 1 to 3." in said
+    assert "Not a number of players here: '5'. Type 4, 6 or 8." in said
+    assert "Not a number of points: 'x'. Type a whole number, 1 or more." in said
+    assert rules.team_game and len(seats) == 4
+
+
+def test_a_taken_name_is_refused() -> None:
+    (_, seats), said = setup_with(["", "2", "Ann", "", "ann", "Bea"])
+    assert "'ann' is taken: choose another name." in said
+    assert [s.name for s in seats] == ["Ann", "Bea"]
+
+
+def play(session: Session, answers: list[str], out: io.StringIO | None = None) -> list[str]:
+    out = out or io.StringIO()
+    _, read = reader(answers)
+    PlainGame(session, read, out).run()  # type: ignore[arg-type]
+    return out.getvalue().splitlines()
+
+
+def test_review_commands_use_no_turn() -> None:
+    game = game_at(Rules.classic(), ["R7 B5 W", "G1 G2", "Y2 Y3"], top="R5")
+    session = Session(
+        game.rules, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cat", "easy")], game=game
+    )
+    lines = play(
+        session, ["hand", "top", "counts", "scores", "moves", "repeat", "log", "help", "quit"]
+    )
+    assert "Your hand, 3 cards. Red, 1 card: 7. Blue, 1 card: 5. Wild, 1 card: Wild." in lines
+    assert "Top card: Red 5, colour red." in lines
+    assert any(line.startswith("Cards: you 3, Ben 2, Cat 2. Draw pile ") for line in lines)
+    assert "Scores: Ann 0, Ben 0, Cat 0. Target 500. Hand 1." in lines
+    assert "Your moves: 1: play Red 7, 2: play Blue 5, 3: play Wild, 4: draw a card." in lines
+    assert (
+        lines.count("Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, 4: draw a card.") == 9
+    )
+    assert lines[-1] == "Goodbye."
+    assert not game.actions, "no review command used the turn"
+
+
+def test_a_wild_asks_its_colour_after_the_card() -> None:
+    game = game_at(Rules.classic(), ["W B5 R7", "G1 G2", "Y2 Y3"], top="R5")
+    session = Session(
+        game.rules, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cat", "easy")], game=game
+    )
+    lines = play(session, ["3", "green", "3", "quit"])
+    assert "Which colour? 1: red, 2: yellow, 3: green, 4: blue." in lines
+    assert "Not a choice: 'green'. Type a number from 1 to 4." in lines
+    assert "You play Wild, the colour is green." in lines
+
+
+def test_in_hot_seat_the_log_never_shows_another_persons_cards() -> None:
+    game = game_at(Rules.two_player(), ["R7 R8", "G1 G2"], top="B5", draw="Y9 Y4")
+    session = Session(game.rules, [Seat("Ann"), Seat("Ben")], game=game)
+    lines = play(session, ["", "1", "", "log", "repeat", "quit"])
+    assert "You draw 1 card: Yellow 9." in lines, "Ann hears her own card"
+    after_curtain = lines[lines.index("Pass to Ben, press Enter when ready.") :]
+    assert "Ann draws 1 card." in after_curtain
+    assert not any("Yellow 9" in line for line in after_curtain), after_curtain
+
+
+def test_no_escape_code_in_a_pipe_and_colour_words_always() -> None:
+    game = game_at(Rules.classic(), ["R7 B5 W", "G1 G2", "Y2 Y3"], top="R5")
+    session = Session(
+        game.rules, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cat", "easy")], game=game
+    )
+    out = io.StringIO()
+    play(session, ["1", "1", "1", "1", "hand", "quit"], out)
+    assert "\x1b" not in out.getvalue()
+    assert "Red 5" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("stream", "env", "coloured"),
+    [
+        (io.StringIO(), {}, False),
+        (Tty(), {}, True),
+        (Tty(), {"NO_COLOR": "1"}, False),
+        (Tty(), {"TERM": "dumb"}, False),
+    ],
+)
+def test_colour_only_on_a_terminal_without_no_color(
+    stream: io.StringIO, env: dict[str, str], coloured: bool
+) -> None:
+    assert colour_enabled(stream, env) is coloured
+
+
+def test_a_terminal_gets_tinted_card_names_and_still_the_words() -> None:
+    game = game_at(Rules.classic(), ["R7 B5 W", "G1 G2", "Y2 Y3"], top="R5")
+    session = Session(
+        game.rules, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cat", "easy")], game=game
+    )
+    out = Tty()
+    _, read = reader(["quit"])
+    PlainGame(session, read, out, colour=None).run()  # type: ignore[arg-type]
+    assert "\x1b[31mRed 5\x1b[0m" in out.getvalue()
+    assert paint("colour red, Blue Skip") == "colour red, \x1b[34mBlue Skip\x1b[0m"
+
+
+def test_quit_at_the_curtain_leaves() -> None:
+    game = game_at(Rules.two_player(), ["R7 R8", "G1 G2"], top="B5")
+    session = Session(game.rules, [Seat("Ann"), Seat("Ben")], game=game)
+    lines = play(session, ["quit"])
+    assert lines[-2:] == ["Pass to Ann, press Enter when ready.", "Goodbye."]
