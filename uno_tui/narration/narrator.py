@@ -382,7 +382,8 @@ class Narrator:
             f"{self.whom(e.receiver, listener)} {plural(e.count, 'card')}"
         )
         if e.tag_back:
-            return f"{gives}: {self.whom(e.receiver, listener)} {'are' if e.receiver == listener else 'is'} back in."
+            back = self._verb(e.receiver, listener, "are", "is")
+            return f"{gives}: {back[:1].lower() + back[1:] if back[:3] == 'You' else back} back in."
         whose = "your" if e.giver == listener else f"{self.names[e.giver]}'s"
         return f"{gives}, half of {whose} hand."
 
