@@ -119,7 +119,12 @@ WORDING: dict[str, tuple[str, int, str, str]] = {
         "You deal: Maya drew Red 7, you Blue 9.",
         "",
     ),
-    "RoundStarted": ("Hand 2, 7 cards each.", 1, "Hand 2, 7 cards each.", "Hand 2, 7 cards each."),
+    "RoundStarted": (
+        "Hand 2 begins. 7 cards each.",
+        1,
+        "Hand 2 begins. 7 cards each.",
+        "Hand 2 begins. 7 cards each.",
+    ),
     "CardsDealt": ("Leo is dealt 2 cards.", 1, "Your hand: Red 7, Green 2.", ""),
     "FirstCardTurned": ("First card: Red 7.", 0, "First card: Red 7.", "First card: Red 7."),
     "FirstCardIgnored": (
@@ -238,10 +243,10 @@ WORDING: dict[str, tuple[str, int, str, str]] = {
         "Leo holds 11 points.",
     ),
     "RoundEnded": (
-        "Maya wins hand 1, 86 points. Scores: Maya 86, Leo 0, Ines 0, Omar 0.",
+        "Maya wins hand 1 with 86 points. Scores: Maya 86, Leo 0, Ines 0, Omar 0.",
         0,
-        "You win hand 1, 86 points. Scores: Maya 86, Leo 0, Ines 0, Omar 0.",
-        "Maya wins hand 1, 86 points. Scores: Maya 86, Leo 0, Ines 0, Omar 0.",
+        "You win hand 1 with 86 points. Scores: Maya 86, Leo 0, Ines 0, Omar 0.",
+        "Maya wins hand 1 with 86 points. Scores: Maya 86, Leo 0, Ines 0, Omar 0.",
     ),
     "MatchEnded": (
         "Maya wins the match. Final scores: Maya 512, Leo 40, Ines 3, Omar 0.",
@@ -324,7 +329,7 @@ SKIP, DRAW_TWO, REVERSE, CUSTOM = (Card.parse(c) for c in ("BS", "B+2", "BR", "W
     [
         (
             [events.CardPlayed(0, SKIP, Color.BLUE), events.PlayerSkipped(1), events.TurnBegan(2)],
-            ["Maya plays Blue Skip: Leo is skipped.", "Ines's turn."],
+            ["Maya plays Blue Skip: Leo is skipped. Ines's turn."],
         ),
         (
             [
@@ -333,7 +338,7 @@ SKIP, DRAW_TWO, REVERSE, CUSTOM = (Card.parse(c) for c in ("BS", "B+2", "BR", "W
                 events.PlayerSkipped(1),
                 events.TurnBegan(2),
             ],
-            ["Maya plays Blue Draw Two: Leo draws 2 cards and is skipped.", "Ines's turn."],
+            ["Maya plays Blue Draw Two: Leo draws 2 cards and is skipped. Ines's turn."],
         ),
         (
             [events.CardPlayed(0, REVERSE, Color.BLUE), events.DirectionChanged(False)],
@@ -356,7 +361,7 @@ SKIP, DRAW_TWO, REVERSE, CUSTOM = (Card.parse(c) for c in ("BS", "B+2", "BR", "W
         ),
         (
             [events.CardsDrawn(1, 1, DrawReason.CHOICE, (R7,)), events.TurnPassed(1)],
-            ["Leo draws 1 card.", "Leo cannot play."],
+            ["Leo draws 1 card and cannot play."],
         ),
     ],
 )
@@ -412,3 +417,90 @@ def test_whole_rounds_narrate_no_hidden_card(rules: Rules) -> None:
         assert hidden
         for event in hidden:
             assert narrator.narrate(event, 0) == narrator.narrate(swapped(event), 0)
+
+
+@pytest.mark.parametrize(
+    ("told", "listener", "line"),
+    [
+        (
+            [
+                events.CardsDrawn(1, 4, DrawReason.DRAW_FOUR, (R7, G2, B9, Y4)),
+                events.PlayerSkipped(1),
+                events.TurnBegan(0),
+            ],
+            1,
+            [
+                "You draw 4 cards for the Wild Draw Four and are skipped: "
+                "Red 7, Yellow 4, Green 2, Blue 9. Maya's turn.",
+            ],
+        ),
+        (
+            [events.CardPlayed(0, R7, Color.RED), events.TurnBegan(1)],
+            1,
+            ["Maya plays Red 7.", "Your turn."],
+        ),
+        (
+            [
+                events.FirstCardTurned(SKIP),
+                events.FirstCardIgnored(SKIP),
+                events.FirstCardTurned(R7),
+            ],
+            None,
+            [
+                "First card: Blue Skip. That is an action card: another card is turned.",
+                "First card: Red 7.",
+            ],
+        ),
+        (
+            [events.FirstCardTurned(Card.parse("GR")), events.PlayerSkipped(0)],
+            None,
+            ["First card: Green Reverse: Maya is skipped."],
+        ),
+        (
+            [
+                events.RoundStarted(2, 1, 7),
+                events.CardsDealt(0, 7, (R7,) * 7),
+                events.CardsDealt(1, 7, (G2,) * 7),
+            ],
+            0,
+            ["Hand 2 begins. 7 cards each.", "Your hand: " + ", ".join(["Red 7"] * 7) + "."],
+        ),
+        (
+            [
+                events.CardPassed(0, 2, R7),
+                events.CardPassed(1, 3, G2),
+                events.CardPassed(2, 0, B9),
+                events.CardPassed(3, 1, Y4),
+            ],
+            2,
+            ["You and Maya exchange a card. Leo and Omar exchange a card."],
+        ),
+        (
+            [
+                events.CardPlayed(0, Card.parse("B4"), Color.BLUE),
+                events.RoundEnded(1, (0,), 20, (20, 0, 0, 0)),
+                events.HandScored(0, (), 0),
+                events.HandScored(1, (Card.parse("BS"),), 20),
+            ],
+            None,
+            [
+                "Maya plays Blue 4.",
+                "Maya wins hand 1 with 20 points. Scores: Maya 20, Leo 0, Ines 0, Omar 0.",
+                "Leo holds 20 points: Blue Skip.",
+            ],
+        ),
+    ],
+)
+def test_lines_a_listener_hears_for_several_events(
+    told: list[Event], listener: int | None, line: list[str]
+) -> None:
+    """Read aloud end to end, one line per event was too long: draws join what follows them,
+    others' turns end the line before, the deal and the exchange are told once."""
+    assert Narrator(NAMES).narrate_events(told, listener) == line
+
+
+def test_a_teams_exchange_in_brief_is_told_only_to_the_partners() -> None:
+    told = [events.CardPassed(0, 2, R7), events.CardPassed(2, 0, B9)]
+    brief = Narrator(NAMES, verbosity="brief")
+    assert brief.narrate_events(told, 1) == []
+    assert brief.narrate_events(told, 0) == ["You and Ines exchange a card."]

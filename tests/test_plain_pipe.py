@@ -84,7 +84,7 @@ def test_a_whole_classic_round_against_three_bots_set_up_by_enter() -> None:
     rounds_won: list[str] = []
 
     def answer(question: str, lines: list[str]) -> str:
-        won = [line for line in lines if " hand 1, " in line and " win" in line]
+        won = [line for line in lines if " hand 1 with " in line and " win" in line]
         if won:
             rounds_won.extend(won)
             return "quit"
@@ -105,7 +105,7 @@ def test_a_whole_classic_round_against_three_bots_set_up_by_enter() -> None:
     )
     assert "Your hand:" in text and "Your move? 1: " in text
     assert rounds_won, "the round reached its end"
-    assert re.search(r"^(You win|\w+ wins) hand 1, \d+ points?\. Scores: ", rounds_won[0])
+    assert re.search(r"^(You win|\w+ wins) hand 1 with \d+ points?\. Scores: ", rounds_won[0])
     assert lines[-1] == "Goodbye."
     assert seconds < 20, f"took {seconds:.1f} s"
 
@@ -118,8 +118,8 @@ def test_a_teams_round_with_four_people_at_one_keyboard() -> None:
     ended: list[str] = []
 
     def answer(question: str, lines: list[str]) -> str:
-        if any(" win hand 1, " in line for line in lines):
-            ended.append(next(line for line in lines if " win hand 1, " in line))
+        if any(" win hand 1 with " in line for line in lines):
+            ended.append(next(line for line in lines if " win hand 1 with " in line))
             return "quit"
         if question.startswith("Rule set?"):
             return choices(question)["teams"]
@@ -145,8 +145,8 @@ def test_a_teams_round_with_four_people_at_one_keyboard() -> None:
     )
     assert set(curtains) == set(names)
     assert "Everyone secretly passes one card to their teammate." in text
-    passes = [line for line in lines if " a card to " in line and "pass" in line]
-    assert len(passes) >= 4
+    passes = [line for line in lines if " exchange a card." in line]
+    assert passes
     for line in passes:
         assert not re.search(r"\b(Red|Yellow|Green|Blue|Wild)\b", line), line
     assert any(

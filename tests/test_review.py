@@ -22,8 +22,7 @@ NAMES = ("Ann", "Ben", "Cat")
 def test_my_hand_is_read_grouped_by_colour_with_counts() -> None:
     game = game_at(Rules.classic(), ["B4 R7 W+4 RS R2 W", "G1", "Y2"], top="R5")
     assert hand_words(game.view(0)) == (
-        "Your hand, 6 cards. Red, 3 cards: 2, 7, Skip. Blue, 1 card: 4. "
-        "Wild, 2 cards: Wild, Wild Draw Four."
+        "Your hand, 6 cards. 3 red: 2, 7, Skip. 1 blue: 4. 2 wild: Wild, Wild Draw Four."
     )
 
 
@@ -46,7 +45,7 @@ def test_a_pending_penalty_is_part_of_the_top_card_review() -> None:
 def test_counts_and_whose_turn() -> None:
     game = game_at(Rules.classic(), ["R7 R8", "G1", "Y2 Y3 Y4"], top="R5", current=1)
     assert counts_words(game.view(0)).startswith(
-        "Cards: you 2, Ben 1 (no UNO called), Cat 3. Draw pile "
+        "Cards: you have 2, Ben 1 (no UNO called), Cat 3. Draw pile "
     )
     assert counts_words(game.view(0)).endswith("Ben's turn, clockwise.")
     assert counts_words(game.view(1)).endswith("Your turn, clockwise.")

@@ -127,7 +127,7 @@ def test_a_long_queue_drops_its_oldest_lines() -> None:
 def test_no_speech_is_said_once_and_the_text_goes_on() -> None:
     notices: list[str] = []
     speaker = Speaker(None, notify=notices.append)
-    for line in ("Hand 1, 7 cards each.", "Your turn.", "Leo plays Red 7."):
+    for line in ("Hand 1 begins. 7 cards each.", "Your turn.", "Leo plays Red 7."):
         speaker.say(line)
     assert notices == [NO_SPEECH] == ["No speech on this machine; the text log continues."]
     assert not speaker.available and speaker.name == "none"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Literal
 
-from uno_tui.engine import Card, Color, Rank
+from uno_tui.engine import Card, Color, Rank, teammate_of
 from uno_tui.engine.events import (
     CardGiven,
     CardPassed,
@@ -105,6 +105,7 @@ _REASON_OF_CARD = {
     DrawReason.DRAW_FOUR,
     DrawReason.TEAM_DRAW_FOUR,
     DrawReason.CUSTOM,
+    DrawReason.FIRST_CARD,
 }
 
 
@@ -140,67 +141,124 @@ class Narrator:
         return method(seen, listener)
 
     def narrate_events(self, events: Sequence[Event], listener: int | None = None) -> list[str]:
-        """The lines for several events in order (who won a hand before the hands left): a
-        card's consequences (a skip, the cards it
-        makes someone draw, a new direction, a swap) join the line of the play, so a listener
-        hears "Maya plays Blue Skip: Leo is skipped." as one line. Left-out events give no line.
+        """The lines for several events in order, shorter to hear than one line per event:
+
+        - a card's consequences join the line of its play ("Maya plays Blue Skip: Leo is
+          skipped."), and a first card's the line that turns it;
+        - drawing and what follows it is one clause ("Leo draws 1 card and cannot play.",
+          "Omar draws 4 cards for the Wild Draw Four and is skipped.");
+        - another player's turn beginning ends the line before it ("... Ines's turn."), while
+          "Your turn." keeps a line of its own;
+        - the deal to the others is not told again after "Hand 2, 7 cards each.";
+        - a Teams exchange is one line ("Maya and Ines exchange a card.");
+        - who won a hand comes before the hands left.
+
+        Events the verbosity leaves out give no line.
         """
+        seen = [event.seen_by(listener) for event in events]
         lines: list[str] = []
-        scored: list[str] = []  # the hands left at a round's end, told after who won
-        joinable = False
-        said: set[int] = set()  # events already told inside an earlier line
-        for index, event in enumerate(events):
-            if index in said:
-                continue
-            seen = event.seen_by(listener)
-            if joinable and isinstance(seen, _CONSEQUENCES) and lines:
-                told = self._consequence(seen, listener, events[index + 1 : index + 2])
-                if told is not None:
-                    part, with_next = told
-                    if with_next:
-                        said.add(index + 1)
-                    if part:
-                        lines[-1] = self._join(lines[-1], part)
-                    continue
-                joinable = False
-            joinable = isinstance(seen, CardPlayed) or (
-                joinable and isinstance(seen, _CONSEQUENCES)
+        scored: list[str] = []
+        hand_size: int | None = None
+        joinable = False  # the last line is a play whose consequences may still follow
+        joined = False  # and one consequence is already in it
+        index = 0
+        while index < len(seen):
+            event = seen[index]
+            following = seen[index + 1] if index + 1 < len(seen) else None
+            step = 1
+            of_the_card = (
+                joinable and isinstance(event, CardsDrawn) and event.reason in _REASON_OF_CARD
             )
-            line = self.narrate(seen, listener)
-            if isinstance(seen, HandScored):
-                scored.append(line)
-            elif isinstance(seen, RoundEnded):
-                lines += [line, *scored]
+            if (
+                isinstance(event, CardsDrawn)
+                and isinstance(following, PlayerSkipped | TurnPassed)
+                and following.player == event.player
+                and event.count
+            ):
+                you = event.player == listener
+                then = (
+                    (" and are skipped" if you else " and is skipped")
+                    if isinstance(following, PlayerSkipped)
+                    else " and cannot play"
+                )
+                text = self._draw_words(event, listener, with_reason=not of_the_card, then=then)
+                step = 2
+            elif isinstance(event, CardPassed):
+                end = index
+                while end < len(seen) and isinstance(seen[end], CardPassed):
+                    end += 1
+                passes = [e for e in seen[index:end] if isinstance(e, CardPassed)]
+                text = self._passes_words(passes, listener)
+                step = end - index
+            elif of_the_card and isinstance(event, CardsDrawn):
+                text = self._draw_words(event, listener, with_reason=False)
+            else:
+                text = self.narrate(event, listener)
+            index += step
+
+            if isinstance(event, RoundStarted):
+                hand_size = event.hand_size
+            if isinstance(event, HandScored):
+                if text:
+                    scored.append(text)
+                continue
+            if isinstance(event, RoundEnded):
+                lines += [text, *scored]
                 scored = []
-            elif line:
-                lines.append(line)
+                joinable = False
+                continue
+            if not text or (
+                isinstance(event, CardsDealt) and event.cards is None and event.count == hand_size
+            ):
+                continue
+            told_by_the_card = not isinstance(event, CardsDrawn) or of_the_card
+            if joinable and lines and isinstance(event, _CONSEQUENCES) and told_by_the_card:
+                if not isinstance(event, HandsSwapped):  # the play said "with Omar"
+                    lines[-1] = self._join(lines[-1], text, first=not joined)
+                    joined = True
+                continue
+            if lines and (
+                (isinstance(event, TurnBegan) and event.player != listener)
+                or isinstance(event, FirstCardIgnored)
+            ):
+                lines[-1] = f"{lines[-1]} {text}"
+                joinable = False
+                continue
+            lines.append(text)
+            joinable = isinstance(event, CardPlayed | FirstCardTurned)
+            joined = False
         return lines + scored
 
-    def _join(self, line: str, part: str) -> str:
+    def _join(self, line: str, part: str, *, first: bool) -> str:
         """ "Maya plays Blue Skip." + "Leo is skipped." -> "Maya plays Blue Skip: Leo is
         skipped."; a second consequence follows after a semicolon."""
         if not part.startswith(self.names):
             part = part[:1].lower() + part[1:]
-        joint = "; " if ":" in line else ": "
+        joint = ": " if first else "; "
         return f"{line.removesuffix('.')}{joint}{part}"
 
-    def _consequence(
-        self, event: Event, listener: int | None, following: Sequence[Event]
-    ) -> tuple[str, bool] | None:
-        """The words a consequence adds to a play's line (``""``: nothing more to say) and
-        whether they also told the next event; ``None`` when it is told on its own line."""
-        if isinstance(event, CardsDrawn):
-            if event.reason not in _REASON_OF_CARD:
-                return None
-            nxt = following[0] if following else None
-            if isinstance(nxt, PlayerSkipped) and nxt.player == event.player and event.count:
-                # "Ines draws 2 cards and is skipped": one clause for the two events.
-                skipped = " and are skipped" if event.player == listener else " and is skipped"
-                return self._draw_words(event, listener, with_reason=False, then=skipped), True
-            return self._draw_words(event, listener, with_reason=False), False
-        if isinstance(event, HandsSwapped):
-            return "", False  # the play already said "with Omar"
-        return self.narrate(event, listener), False
+    def _passes_words(self, passes: Sequence[CardPassed], listener: int | None) -> str:
+        """A Teams exchange in one line, without the cards: "Maya and Ines exchange a card." """
+        pairs: list[tuple[int, int]] = []
+        for passed in passes:
+            pair = (passed.giver, passed.receiver)
+            if pair[::-1] in pairs:
+                continue
+            pairs.append(pair)
+        told = []
+        for giver, receiver in pairs:
+            both_ways = any(p.giver == receiver and p.receiver == giver for p in passes)
+            if self.brief and listener not in (giver, receiver):
+                continue
+            if both_ways:
+                first, second = (receiver, giver) if receiver == listener else (giver, receiver)
+                told.append(
+                    f"{self.who(first, listener)} and {self.whom(second, listener)} "
+                    "exchange a card."
+                )
+            else:
+                told.append(self.narrate(CardPassed(giver, receiver, None), listener))
+        return " ".join(told)
 
     # Words -------------------------------------------------------------------------------
 
@@ -234,7 +292,7 @@ class Narrator:
         return f"{self._verb(e.dealer, listener, 'deal', 'deals')}{draws}."
 
     def _RoundStarted(self, e: RoundStarted, listener: int | None) -> str:
-        return f"Hand {e.round_number}, {plural(e.hand_size, 'card')} each."
+        return f"Hand {e.round_number} begins. {plural(e.hand_size, 'card')} each."
 
     def _CardsDealt(self, e: CardsDealt, listener: int | None) -> str:
         if e.cards is None:
@@ -284,7 +342,10 @@ class Narrator:
         if e.count == 0:
             return f"{self._verb(e.player, listener, 'find', 'finds')} no card left to draw."
         text = f"{self._verb(e.player, listener, 'draw', 'draws')} {plural(e.count, 'card')}"
-        if with_reason:
+        if with_reason and e.reason is DrawReason.TEAM_PLAY and self.team_scores:
+            mate = teammate_of(e.player, len(self.names))
+            text += f": {self.who(mate, listener)} could not play"
+        elif with_reason:
             text += _DRAW_REASONS.get(e.reason, "")
         text += then
         if e.cards is not None:
@@ -411,7 +472,7 @@ class Narrator:
         winners = self._team_words(e.winners, listener)
         win = "win" if listener in e.winners or len(e.winners) > 1 else "wins"
         return (
-            f"{winners[:1].upper()}{winners[1:]} {win} hand {e.round_number}, "
+            f"{winners[:1].upper()}{winners[1:]} {win} hand {e.round_number} with "
             f"{plural(e.points, 'point')}. Scores: {self.scores_words(e.scores)}."
         )
 

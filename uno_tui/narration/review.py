@@ -16,13 +16,13 @@ from .narrator import card_order, card_words, plural, scores_words
 
 
 def _rank_words(card: Card) -> str:
-    """Within a colour group the colour is said once: "Red, 2 cards: 7, Skip"."""
+    """Within a colour group the colour is said once: "2 red: 7, Skip"."""
     return card.rank.title if card.color else card_words(card)
 
 
 def hand_words(view: PlayerView) -> str:
-    """ "Your hand, 5 cards. Red, 2 cards: 7, Skip. Blue, 1 card: 4. Wild, 2 cards: Wild,
-    Wild Draw Four." Grouped by colour, with counts."""
+    """ "Your hand, 5 cards. 2 red: 7, Skip. 1 blue: 4. 2 wild: Wild, Wild Draw Four."
+    Grouped by colour, each group's count first: "Red, 2 cards" was heard as "Red 2"."""
     hand = sorted(view.hand, key=card_order)
     if not hand:
         return "Your hand is empty."
@@ -30,7 +30,7 @@ def hand_words(view: PlayerView) -> str:
     for card in hand:
         groups.setdefault(card.color, []).append(card)
     parts = [
-        f"{color.word.capitalize() if color else 'Wild'}, {plural(len(cards), 'card')}: "
+        f"{len(cards)} {color.word if color else 'wild'}: "
         + ", ".join(_rank_words(card) for card in cards)
         for color, cards in groups.items()
     ]
@@ -49,10 +49,11 @@ def top_words(view: PlayerView) -> str:
 
 
 def counts_words(view: PlayerView) -> str:
-    """ "Cards: you 5, Leo 1, Ines 7. Draw pile 80. Leo's turn, clockwise." """
+    """ "Cards: you have 5, Leo 1, Ines 7. Draw pile 80. Leo's turn, clockwise." ("you 5"
+    was heard as "you too".)"""
     counts = []
     for seat, (name, count) in enumerate(zip(view.names, view.hand_counts, strict=True)):
-        who = "you" if seat == view.player else name
+        who = "you have" if seat == view.player else name
         note = ""
         if seat in view.out_players:
             note = " (out)"
