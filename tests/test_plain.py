@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from uno_tui.engine import Rules
+from uno_tui.narration.speech import Speaker
 from uno_tui.plain import PlainGame, PlainSetup
 from uno_tui.plain.colour import colour_enabled, paint
 from uno_tui.session import Seat, Session
@@ -174,3 +175,33 @@ def test_quit_at_the_curtain_leaves() -> None:
     session = Session(game.rules, [Seat("Ann"), Seat("Ben")], game=game)
     lines = play(session, ["quit"])
     assert lines[-2:] == ["Pass to Ann, press Enter when ready.", "Goodbye."]
+
+
+class RecordingSpeaker(Speaker):
+    """Records what would be spoken, and when speech was cut."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.heard: list[str] = []
+
+    def say(self, text: str, *, interrupt: bool = False) -> None:
+        self.heard.append(text)
+
+    def interrupt(self) -> None:
+        self.heard.append("<interrupted>")
+
+
+def test_every_line_is_also_spoken_and_an_answer_cuts_stale_speech() -> None:
+    game = game_at(Rules.classic(), ["R7 B5 W", "G1 G2", "Y2 Y3"], top="R5")
+    session = Session(
+        game.rules, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cat", "easy")], game=game
+    )
+    speaker = RecordingSpeaker()
+    out = io.StringIO()
+    _, read = reader(["hand", "quit"])
+    PlainGame(session, read, out, speaker=speaker).run()  # type: ignore[arg-type]
+    printed = out.getvalue().splitlines()
+    spoken = [line for line in speaker.heard if line != "<interrupted>"]
+    assert spoken == printed[:-1], "every line but the last Goodbye is spoken"
+    question = "Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, 4: draw a card."
+    assert speaker.heard[speaker.heard.index(question) + 1] == "<interrupted>"

@@ -87,9 +87,9 @@ class PlainGame:
     # Lines in and out ----------------------------------------------------------------------
 
     def say(self, line: str) -> None:
-        print(paint(line) if self.colour else line, file=self.out, flush=True)
         if self.speaker is not None:
-            self.speaker.say(line)
+            self.speaker.say(line)  # first: "no speech on this machine" comes before the line
+        print(paint(line) if self.colour else line, file=self.out, flush=True)
 
     def ask(self, prompt: str) -> str:
         self.say(prompt)
@@ -141,11 +141,14 @@ class PlainGame:
                     continue
                 self.take_turn(decision.player)
         except QuitGame:
+            if self.speaker is not None:
+                self.speaker.close()  # leaving: nothing more to say
+                self.speaker = None
             self.say("Goodbye.")
             return 0
-        finally:
-            if self.speaker is not None:
-                self.speaker.wait_idle(timeout=10)
+        if self.speaker is not None:
+            self.speaker.wait_idle(timeout=10)  # let the last lines (who won) be heard
+            self.speaker.close()
         return 0
 
     def take_turn(self, seat: int) -> None:
