@@ -417,6 +417,15 @@ def test_whole_rounds_narrate_no_hidden_card(rules: Rules) -> None:
         assert hidden
         for event in hidden:
             assert narrator.narrate(event, 0) == narrator.narrate(swapped(event), 0)
+        # The joined lines too, in both verbosities: the whole round told to seat 0 reads the
+        # same when every card seat 0 may not see is changed.
+        others = [
+            swapped(e) if e.audience() is not None and 0 not in e.audience() else e
+            for e in game.log
+        ]
+        for verbosity in ("full", "brief"):
+            teller = Narrator(game.names, team_scores=rules.team_game, verbosity=verbosity)  # type: ignore[arg-type]
+            assert teller.narrate_events(game.log, 0) == teller.narrate_events(others, 0)
 
 
 @pytest.mark.parametrize(
