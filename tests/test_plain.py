@@ -64,8 +64,11 @@ def test_setup_asks_each_option_with_a_one_line_explanation() -> None:
     (rules, seats), said = setup_with(answers)
     assert seats == [Seat("Maya"), Seat("Leo", "easy")]
     assert rules.target_score == 250 and rules.uno_penalty == 4 and rules.stack_draw_two
-    assert "UNO penalty: cards drawn when caught without calling UNO." in said
-    assert "Stack Draw Twos: a Draw Two on a Draw Two passes the total on." in said
+    assert "UNO penalty: cards drawn by a player caught not saying UNO (2, or 4)." in said
+    assert (
+        "Stack Draw Twos: house rule: answer a Draw Two with a Draw Two and pass the total on."
+        in said
+    )
 
 
 def test_bad_setup_answers_are_explained_and_asked_again() -> None:

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from uno_tui.bots import LEVELS
 from uno_tui.engine import Rules, RuleSet, SetupError
-from uno_tui.narration.options import OPTION_WORDS, RULE_SET_WORDS, options_of
+from uno_tui.narration.options import OPTION_TITLES, RULE_SET_WORDS, options_of
 from uno_tui.session import Seat
 
 from .game_loop import choice_number
@@ -51,7 +51,7 @@ class PlainSetup:
         )
         if change:
             for option in choices:
-                self.say(f"{option.title}: {option.explanation}")
+                self.say(f"{option.title}: {option.explanation}.")
                 options[option.name] = self.pick(
                     f"{option.title}?", list(option.choices), default=0
                 )
@@ -127,7 +127,7 @@ class PlainSetup:
     @staticmethod
     def summary(rules: Rules, seats: Sequence[Seat]) -> str:
         people = ", ".join(f"{s.name} ({s.bot + ' bot' if s.bot else 'person'})" for s in seats)
-        house = ", ".join(OPTION_WORDS[name].title for name in rules.house_rules) or "none"
+        house = ", ".join(OPTION_TITLES[name] for name in rules.house_rules) or "none"
         return (
             f"Playing {rules.name.value} to {rules.target_score} points: {people}. "
             f"House rules: {house}."
