@@ -1,7 +1,9 @@
 """Play a match line by line: narrate events, ask each person's decisions as numbered lists.
 
-Every question is one line ending in its choices ("Your move? 1: play Red 7, 2: draw a card.");
-the answer is one line. Typed commands review the table without using the turn. In hot-seat,
+Every question is one line: the question, its question mark, then its numbered choices or its
+default ("Your move? 1: play Red 7, 2: draw a card.", "Target score? Enter: 500."), so a reader
+(or a test) knows a question from a narration line, which never holds a question mark. The
+answer is one line. Typed commands review the table without using the turn. In hot-seat,
 before a person's private lines the curtain line "Pass to NAME, press Enter when ready." waits
 for Enter. No rules here: the session and the engine decide; narration gives the words.
 """
