@@ -102,7 +102,7 @@ def test_review_commands_use_no_turn() -> None:
     lines = play(
         session, ["hand", "top", "counts", "scores", "moves", "repeat", "log", "help", "quit"]
     )
-    assert "Your hand, 3 cards. 1 red: 7. 1 blue: 5. 1 wild: Wild." in lines
+    assert "Your hand, 3 cards. 1 red: 7. 1 blue: 5. 1 wild card: Wild." in lines
     assert "Top card: Red 5, colour red." in lines
     assert any(line.startswith("Cards: you have 3, Ben 2, Cat 2. Draw pile ") for line in lines)
     assert "Scores: Ann 0, Ben 0, Cat 0. Target 500. Hand 1." in lines

@@ -22,7 +22,7 @@ NAMES = ("Ann", "Ben", "Cat")
 def test_my_hand_is_read_grouped_by_colour_with_counts() -> None:
     game = game_at(Rules.classic(), ["B4 R7 W+4 RS R2 W", "G1", "Y2"], top="R5")
     assert hand_words(game.view(0)) == (
-        "Your hand, 6 cards. 3 red: 2, 7, Skip. 1 blue: 4. 2 wild: Wild, Wild Draw Four."
+        "Your hand, 6 cards. 3 red: 2, 7, Skip. 1 blue: 4. 2 wild cards: Wild, Wild Draw Four."
     )
 
 

@@ -14,6 +14,8 @@ from uno_tui.engine import Card, Color, PlayerView
 
 from .narrator import card_order, card_words, plural, scores_words
 
+_WILD_GROUP = {True: "wild card", False: "wild cards"}
+
 
 def _rank_words(card: Card) -> str:
     """Within a colour group the colour is said once: "2 red: 7, Skip"."""
@@ -21,8 +23,9 @@ def _rank_words(card: Card) -> str:
 
 
 def hand_words(view: PlayerView) -> str:
-    """ "Your hand, 5 cards. 2 red: 7, Skip. 1 blue: 4. 2 wild: Wild, Wild Draw Four."
-    Grouped by colour, each group's count first: "Red, 2 cards" was heard as "Red 2"."""
+    """ "Your hand, 5 cards. 2 red: 7, Skip. 1 blue: 4. 2 wild cards: Wild, Wild Draw Four."
+    Grouped by colour, each group's count first: "Red, 2 cards" was heard as "Red 2", and
+    "2 wild: Wild" as "wild wild"."""
     hand = sorted(view.hand, key=card_order)
     if not hand:
         return "Your hand is empty."
@@ -30,7 +33,7 @@ def hand_words(view: PlayerView) -> str:
     for card in hand:
         groups.setdefault(card.color, []).append(card)
     parts = [
-        f"{len(cards)} {color.word if color else 'wild'}: "
+        f"{len(cards)} {color.word if color else _WILD_GROUP[len(cards) == 1]}: "
         + ", ".join(_rank_words(card) for card in cards)
         for color, cards in groups.items()
     ]
