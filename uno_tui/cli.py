@@ -46,6 +46,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"uno-tui {__version__}")
     parser.add_argument("--plain", action="store_true", help="play line by line (screen readers)")
     parser.add_argument(
+        "--narrate",
+        action="store_true",
+        help="the app tells (and speaks, where it can) every event; review keys H T K S R L M",
+    )
+    parser.add_argument(
         "--rules",
         choices=sorted(DEFAULT_TABLES),
         help="rule set (default classic; with --plain and no --players, asked at start)",
@@ -80,7 +85,7 @@ def play(args: argparse.Namespace) -> int:
     if args.players is None and args.rules is None:
         if args.plain:
             return play_plain_asking_setup(args)
-        return run_app(seed=args.seed)  # the setup screen asks for the table
+        return run_app(args)  # the setup screen asks for the table
     rules_name = args.rules or "classic"
     seats = parse_seats(args.players or DEFAULT_TABLES[rules_name])
     try:
@@ -90,7 +95,7 @@ def play(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     if args.plain:
         return plain_game(session, args).run()
-    return run_app(session=session)
+    return run_app(args, session)
 
 
 def plain_game(session: Session, args: argparse.Namespace) -> PlainGame:
@@ -118,11 +123,17 @@ def play_plain_asking_setup(args: argparse.Namespace) -> int:
     return plain_game(Session(rules, seats, seed=args.seed), args).run()
 
 
-def run_app(*, seed: int | None = None, session: Session | None = None) -> int:
+def run_app(args: argparse.Namespace, session: Session | None = None) -> int:
     """The Textual app: the setup screen, or straight into ``session``."""
     from uno_tui.tui import UnoApp  # only the app needs Textual loaded
 
-    app = UnoApp(seed=seed, session=session, remember=session is None)
+    app = UnoApp(
+        seed=args.seed,
+        session=session,
+        remember=session is None,
+        narrate=args.narrate,
+        speech=args.speech or "auto",
+    )
     app.run()
     return app.return_code or 0
 

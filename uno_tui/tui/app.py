@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
 
 from uno_tui.engine import SetupError
+from uno_tui.narration.speech import SpeechChoice
 from uno_tui.session import Session
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.setup import SetupScreen
@@ -26,6 +29,8 @@ class UnoApp(App[None]):
         session: Session | None = None,
         seed: int | None = None,
         remember: bool = True,
+        narrate: bool = False,
+        speech: SpeechChoice = "auto",
     ) -> None:
         """``setup`` fills the setup screen (the last one remembered by default); a
         ``session`` skips the setup and plays it (a resumed match, or a test's)."""
@@ -34,6 +39,9 @@ class UnoApp(App[None]):
         self.session = session
         self.seed = seed
         self.remember = remember
+        self.narrate = narrate
+        """``--narrate``: narration mode from the start, whatever the setup says."""
+        self.speech: SpeechChoice = speech
 
     def on_mount(self) -> None:
         if self.session is not None:
@@ -44,6 +52,8 @@ class UnoApp(App[None]):
 
     def ask_setup(self, message: str = "") -> None:
         setup = self.setup or (load_last_setup() if self.remember else TableSetup())
+        if self.narrate:
+            setup = replace(setup, narrate=True)
         self.push_screen(SetupScreen(setup, message), self.start)
 
     def start(self, setup: TableSetup | None) -> None:
@@ -67,7 +77,13 @@ class UnoApp(App[None]):
             self.session = None
             self.ask_setup()
 
-        self.push_screen(GameScreen(session, bot_delay=setup.bot_delay), match_over)
+        screen = GameScreen(
+            session,
+            bot_delay=setup.bot_delay,
+            narrate=setup.narrate or self.narrate,
+            speech=self.speech,
+        )
+        self.push_screen(screen, match_over)
 
     def on_resize(self, event: Resize) -> None:
         self.check_size()

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Static
+from textual.widgets import Label, Static
 
 from uno_tui.engine import Action
 
@@ -46,7 +46,6 @@ class CurtainScreen(Screen[Action | None]):
             for label, _ in self.catches:
                 yield Label(f"C: {label}", classes="curtain-call")
             yield Static(self.table, id="curtain-table")
-        yield Footer()
 
     def action_ready(self) -> None:
         self.dismiss(None)

@@ -37,15 +37,26 @@ from uno_tui.engine import (
     PassCard,
     Phase,
     PlayCard,
+    PlayerView,
 )
 from uno_tui.engine.events import Event
-from uno_tui.narration import Narrator, card_words
+from uno_tui.narration import (
+    Narrator,
+    card_words,
+    counts_words,
+    describe_action,
+    hand_words,
+    scores_line,
+    top_words,
+)
+from uno_tui.narration.speech import SpeechChoice
 from uno_tui.session import Session
 from uno_tui.tui.cards import COLOR_STYLES, card_label
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
 from uno_tui.tui.screens.help import HelpScreen
 from uno_tui.tui.screens.round_end import RoundEndScreen
+from uno_tui.tui.voice import Voice, moves_line
 from uno_tui.tui.widgets.event_log import EventLog
 from uno_tui.tui.widgets.hand_view import HandView
 from uno_tui.tui.widgets.table_view import TableView, table_text
@@ -57,27 +68,7 @@ PROMPT_KINDS = frozenset(
     (DecisionKind.PLAY_DRAWN, DecisionKind.NAME_COLOR, DecisionKind.CHALLENGE, DecisionKind.STACK)
 )
 """Decisions asked in a dialog; the others are answered by choosing from the hand."""
-
-
-def describe(action: Action, names: Sequence[str]) -> str:
-    """An action as an answer in a dialog."""
-    match action:
-        case PlayCard(card=card, color=color, target=target):
-            text = f"play {card_words(card)}"
-            if color is not None:
-                text += f", colour {color.word}"
-            if target is not None:
-                text += f", with {names[target]}"
-            return text
-        case DrawCard():
-            return "draw a card"
-        case AcceptPenalty():
-            return "draw the penalty cards"
-        case CallUno(player=player, target=target):
-            return "call UNO" if player == target else f"call UNO for {names[target]}"
-        case CatchUno(target=target):
-            return f"catch {names[target]}"
-    return type(action).__name__
+ROUND_ENDS = frozenset((Phase.ROUND_OVER, Phase.MATCH_OVER))
 
 
 class GameScreen(Screen[None]):
@@ -87,10 +78,28 @@ class GameScreen(Screen[None]):
         Binding("c", "catch", "Catch"),
         Binding("question_mark", "help", "Help"),
         Binding("q", "leave", "Save & quit"),
+        Binding("n", "toggle_narration", "Narration"),
+        Binding("h", "review('hand')", "Hand", show=False),
+        Binding("t", "review('top')", "Top card", show=False),
+        Binding("k", "review('counts')", "Counts", show=False),
+        Binding("s", "review('scores')", "Scores", show=False),
+        Binding("r", "review('repeat')", "Repeat", show=False),
+        Binding("l", "review('log')", "Log", show=False),
+        Binding("m", "review('moves')", "Moves", show=False),
     ]
 
-    def __init__(self, session: Session, *, bot_delay: float = 0.6) -> None:
+    def __init__(
+        self,
+        session: Session,
+        *,
+        bot_delay: float = 0.6,
+        narrate: bool = False,
+        speech: SpeechChoice = "auto",
+    ) -> None:
         super().__init__()
+        self.narrate = narrate
+        self.speech: SpeechChoice = speech
+        self.voice: Voice | None = None
         self.session = session
         self.game = session.game
         self.bot_delay = bot_delay
@@ -119,8 +128,25 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(HandView).focus()
+        if self.narrate:
+            self.start_voice()
         self.refresh_view()
         self.schedule(0)
+
+    def on_unmount(self) -> None:
+        if self.voice is not None:
+            self.voice.close()
+
+    def start_voice(self) -> None:
+        """Narration mode: speech where the machine can speak, no animation."""
+        self.app.animation_level = "none"
+        self.voice = Voice(
+            self.game,
+            self.narrator,
+            speech=self.speech,
+            notify=lambda line: self.notify(line, title="Narration"),
+        )
+        self.voice.told = len(self.game.log) - len(self.game.round_events(None))
 
     # What the screen shows -------------------------------------------------------------
 
@@ -136,8 +162,10 @@ class GameScreen(Screen[None]):
         viewer = self.viewer
         view = self.game.view(0 if viewer is None else viewer)
         self.query_one(TableView).show_table(view, self.seat_labels, viewer)
-        lines = [self.narrator.narrate(event, viewer) for event in self.game.round_events(viewer)]
+        lines = self.narrator.narrate_events(self.game.round_events(viewer), viewer)
         self.query_one(EventLog).show_lines([line for line in lines if line])
+        if self.voice is not None:
+            self.voice.tell_new(viewer)
         hand = self.query_one(HandView)
         if viewer is None:
             hand.hide("Hands are hidden." if self.session.people else "Bots only: watching.")
@@ -209,11 +237,17 @@ class GameScreen(Screen[None]):
         if self.dialog_open:
             return
         game = self.game
-        if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        if game.phase in ROUND_ENDS:
             self.finish_round()
             return
         events = self.session.bot_step()
         if events is not None:
+            if not self.bot_delay:  # no pause asked for: play every bot move before drawing
+                while self.game.phase not in ROUND_ENDS:
+                    more = self.session.bot_step()
+                    if more is None:
+                        break
+                    events += more
             self.after_action(events)
             return
         decision = self.session.person_to_decide()
@@ -228,6 +262,8 @@ class GameScreen(Screen[None]):
             self.raise_curtain(seat)
             return
         self.hand_shown = True
+        if self.voice is not None:
+            self.voice.interrupt()  # a new decision: what is still queued is stale
         self.refresh_view()
         if decision.kind in PROMPT_KINDS:
             self.ask_decision(decision)
@@ -259,6 +295,9 @@ class GameScreen(Screen[None]):
                 return
             self.at_keyboard = seat
             self.uno_armed = False
+            if self.voice is not None:  # the hand is told only now, to its holder
+                mine = self.game.view(seat)
+                self.voice.say(f"{names[seat]}. {hand_words(mine)} {top_words(mine)}")
             self.schedule(0)
 
         self.dialog_open = True
@@ -269,7 +308,7 @@ class GameScreen(Screen[None]):
         names = self.game.names
         view = self.game.view(decision.player)
         actions = list(decision.actions)
-        answers: list[str | Text] = [describe(action, names) for action in actions]
+        answers: list[str | Text] = [describe_action(action, names) for action in actions]
         question = "Choose."
         if decision.kind is DecisionKind.NAME_COLOR:
             question = f"{names[decision.player]}, the first card is a Wild: name the colour."
@@ -281,7 +320,7 @@ class GameScreen(Screen[None]):
             drawn = view.drawn_card
             question = f"You drew {card_words(drawn) if drawn else 'a card'}: play it or keep it?"
             answers = [
-                describe(action, names) if isinstance(action, PlayCard) else "keep it"
+                describe_action(action, names) if isinstance(action, PlayCard) else "keep it"
                 for action in actions
             ]
         else:  # a Wild Draw Four or a stack of Draw Twos to answer
@@ -291,7 +330,7 @@ class GameScreen(Screen[None]):
             answers = [
                 "challenge: if it was played illegally, its player draws instead"
                 if isinstance(action, Challenge)
-                else describe(action, names)
+                else describe_action(action, names)
                 for action in actions
             ]
 
@@ -491,11 +530,60 @@ class GameScreen(Screen[None]):
             ChoiceScreen("Catch whom?", [f"{names[a.target]}" for a in targets]), pick
         )
 
+    def action_review(self, what: str) -> None:
+        """A review line that uses no turn, shown and (in narration mode) spoken."""
+        viewer = self.viewer
+        view = self.game.view(0 if viewer is None else viewer)
+        if what in ("hand", "moves") and viewer is None:
+            line = "No hand is shown now."
+        elif what == "hand":
+            line = hand_words(view)
+        elif what == "moves":
+            line = moves_line(self.game, view.player)
+        elif what == "top":
+            line = top_words(view) if viewer is not None else public_top_words(view)
+        elif what == "counts":
+            line = counts_words(view) if viewer is not None else public_counts(view)
+        elif what == "scores":
+            line = scores_line(view)
+        elif self.voice is None:
+            line = "Narration is off: N turns it on."
+        elif what == "repeat":
+            line = self.voice.history.last()
+        else:
+            line = " ".join(self.voice.history.recent(6))
+        if self.voice is not None:
+            self.voice.say(line)
+        self.notify(line, title=what.capitalize(), timeout=8)
+
+    def action_toggle_narration(self) -> None:
+        if self.voice is None:
+            self.start_voice()
+            self.notify("Narration on.")
+            return
+        self.voice.on = not self.voice.on
+        if not self.voice.on:
+            self.voice.interrupt()
+        self.notify(f"Narration {'on' if self.voice.on else 'off'}.")
+
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
 
     def action_leave(self) -> None:
         self.app.exit(message="The match is saved: `uno-tui resume` continues it.")
+
+
+def public_top_words(view: PlayerView) -> str:
+    """The top card for the whole table: without the drawn card a player's own view adds."""
+    colour = view.current_color.word if view.current_color else "not named yet"
+    return f"Top card: {card_words(view.top_card)}, colour {colour}."
+
+
+def public_counts(view: PlayerView) -> str:
+    counts = ", ".join(
+        f"{name} {count}" for name, count in zip(view.names, view.hand_counts, strict=True)
+    )
+    return f"Cards: {counts}. Draw pile {view.draw_pile_count}."
 
 
 def color_answer(color: Color | None) -> Text:

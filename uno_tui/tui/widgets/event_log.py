@@ -8,7 +8,8 @@ from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
-MAX_LINES = 400
+MAX_LINES = 60
+"""Enough to look back over a few turns; L (narration) reads them too. Rendering stays cheap."""
 
 
 class EventLog(VerticalScroll, can_focus=False):

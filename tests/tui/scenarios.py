@@ -1,0 +1,101 @@
+"""Every screen and prompt of the app, each reached by key presses from a fixed deal.
+
+Shared by the snapshot tests and by ``screenshots/make_screenshots.py``, so the pictures in
+the README are the screens the tests check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from uno_tui.engine import Game, Position, Rules
+from uno_tui.session import Seat, Session
+from uno_tui.tui import UnoApp
+from uno_tui.tui.table_setup import TableSetup
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    title: str
+    make_app: Callable[[], UnoApp]
+    press: tuple[str, ...] = ()
+    size: tuple[int, int] = (80, 24)
+
+
+def app_for(game: Game, seats: list[Seat]) -> UnoApp:
+    session = Session(game.rules, seats, game=game)
+    setup = TableSetup(rules=game.rules.name.value, seats=session.seats, bot_delay=0.0)
+    return UnoApp(setup=setup, session=session, remember=False)
+
+
+def hot_seat(rules: Rules, hands: list[str], top: str, draw: str = "", **kw: object) -> UnoApp:
+    names = ["Ann", "Bob", "Cat", "Dan", "Eve"][: len(hands)]
+    position = Position.of(hands, top=top, draw=draw, **kw)  # type: ignore[arg-type]
+    game = Game(rules, names, position=position, seed=7)
+    return app_for(game, [Seat(name) for name in names])
+
+
+def solo_classic() -> UnoApp:
+    seats = [Seat("You"), Seat("Ada", "medium"), Seat("Bo", "medium"), Seat("Cy", "medium")]
+    game = Game(Rules.classic(), [seat.name for seat in seats], seed=4)
+    return app_for(game, seats)
+
+
+def setup_screen() -> UnoApp:
+    return UnoApp(setup=TableSetup(), remember=False)
+
+
+def two_player_hot_seat() -> UnoApp:
+    return hot_seat(Rules.two_player(), ["W+4 R2 G5 Y7 B+2", "B7 Y3 G9 R1"], top="R5")
+
+
+def teams_first_pass() -> UnoApp:
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    game = Game(Rules.teams(), names, seed=12)
+    return app_for(game, [Seat(name) for name in names])
+
+
+SCENARIOS = (
+    Scenario("setup", "Setup: you against three medium bots, Enter starts", setup_screen),
+    Scenario("game-solo", "Playing against three bots (classic)", solo_classic),
+    Scenario("curtain", "The handoff curtain", two_player_hot_seat),
+    Scenario(
+        "hand", "A hand behind the curtain, shown to its player", two_player_hot_seat, ("enter",)
+    ),
+    Scenario("colour", "Choosing a Wild's colour", two_player_hot_seat, ("enter", "5", "enter")),
+    Scenario(
+        "challenge",
+        "Challenge a Wild Draw Four, or draw",
+        two_player_hot_seat,
+        ("enter", "5", "enter", "2", "enter"),
+    ),
+    Scenario(
+        "play-drawn",
+        "Play the card just drawn, or keep it",
+        lambda: hot_seat(Rules.two_player(), ["B4 G3", "Y1 Y2"], top="R9", draw="R5"),
+        ("enter", "d"),
+    ),
+    Scenario(
+        "swap-target",
+        "Wild Swap Hands: with whom?",
+        lambda: hot_seat(Rules.classic(), ["WX R2", "B7 Y3 G9", "G1 G2 G3 G4"], top="R5"),
+        ("enter", "2", "enter", "1"),
+    ),
+    Scenario(
+        "catch",
+        "Catching a player who did not call UNO, on the curtain",
+        lambda: hot_seat(Rules.two_player(), ["R2 R3", "B7 Y3 G9"], top="R5"),
+        ("enter", "enter"),
+    ),
+    Scenario("teams-pass", "Teams: the first secret pass", teams_first_pass, ("enter",)),
+    Scenario(
+        "round-end",
+        "The end of a round: hands, points, totals",
+        lambda: hot_seat(Rules.two_player(), ["R2", "B7 Y3 G9 W+4"], top="R5"),
+        ("enter", "enter"),
+    ),
+    Scenario("help", "The keys", solo_classic, ("question_mark",)),
+    Scenario("too-small", "A terminal that is too small", solo_classic, size=(60, 18)),
+)

@@ -1,0 +1,62 @@
+"""Narration mode in the app: every new line spoken (where the machine can speak), the lines
+kept for "repeat" and "log", and the review lines that use no turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from uno_tui.engine import Game
+from uno_tui.narration import History, Narrator, list_moves, moves_words
+from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
+
+
+class Voice:
+    """Tells the person at the keyboard what happens, in the words of ``narration``.
+
+    Only events not yet told are spoken, each as its listener may know it: while the curtain
+    is up the listener is nobody, so a drawn card's face is never said aloud to the table.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        narrator: Narrator,
+        *,
+        speech: SpeechChoice = "auto",
+        notify: Callable[[str], None] | None = None,
+        speaker: Speaker | None = None,
+    ) -> None:
+        self.game = game
+        self.narrator = narrator
+        self.speaker = speaker or make_speaker(speech, notify=notify)
+        self.history = History()
+        self.told = len(game.log)
+        self.on = True
+
+    def tell_new(self, listener: int | None) -> list[str]:
+        """Narrate the events since the last call, for ``listener``; returns the lines."""
+        events = [event.seen_by(listener) for event in self.game.log[self.told :]]
+        self.told = len(self.game.log)
+        lines = [line for line in self.narrator.narrate_events(events, listener) if line]
+        self.history.extend(lines)
+        if self.on:
+            for line in lines:
+                self.speaker.say(line)
+        return lines
+
+    def say(self, line: str, *, interrupt: bool = True) -> None:
+        """A line asked for (a review key): said at once, cutting stale speech."""
+        self.history.add(line)
+        if self.on:
+            self.speaker.say(line, interrupt=interrupt)
+
+    def interrupt(self) -> None:
+        self.speaker.interrupt()
+
+    def close(self) -> None:
+        self.speaker.close()
+
+
+def moves_line(game: Game, seat: int) -> str:
+    decisions = [d for d in game.decisions() if d.player == seat]
+    return moves_words(list_moves(decisions, game.names))
