@@ -13,7 +13,7 @@ import pytest
 
 from uno_tui.bots import HardBot, MediumBot
 from uno_tui.bots.knowledge import Knowledge
-from uno_tui.bots.playout import sample_position
+from uno_tui.bots.deals import sample_position
 from uno_tui.engine import (
     CallUno,
     CatchUno,

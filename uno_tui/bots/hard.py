@@ -20,21 +20,18 @@ from uno_tui.engine import (
     Decision,
     DecisionKind,
     DrawCard,
-    Game,
     KeepDrawn,
-    Phase,
     PlayCard,
     PlayerView,
-    Position,
     Rank,
     Rules,
-    SetupError,
 )
 
 from .base import main_decision
+from .deals import quick_round, sample_position
 from .knowledge import Knowledge, colors_held, is_opponent, next_in_play
 from .medium import MediumBot, Table, draw_four_is_bluff, play_score
-from .playout import play_out, sample_position
+from .playout import COLORS, QuickRound, QuickRules, code_of
 
 DEFAULT_THINK_MS = 250
 CLEAR_WIN = 2.0
@@ -43,8 +40,6 @@ MIN_DEALS = 10
 """Fewer imagined deals than this say too little to overrule medium."""
 LACKED_COLOR = 8.0
 """Worth of making the next player face a colour they showed they lack."""
-LONG_MATCH = 1_000_000
-"""Imagined rounds never end the match: only who goes out matters."""
 SEARCHED = (DecisionKind.TURN, DecisionKind.TEAM_PLAY, DecisionKind.PLAY_DRAWN)
 
 
@@ -60,7 +55,7 @@ class HardBot(MediumBot):
     def __init__(self, think_ms: float = DEFAULT_THINK_MS, samples: int | None = None) -> None:
         self.think_ms = think_ms
         self.samples = samples
-        self._rules: dict[Rules, Rules] = {}
+        self._rules: dict[Rules, QuickRules] = {}
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         decision = main_decision(view)
@@ -113,55 +108,53 @@ class HardBot(MediumBot):
         started = time.perf_counter()
         deadline = started + self.think_ms / 1000
         knowledge = Knowledge.of(view)
-        drawn = view.drawn_card if view.phase is Phase.DRAWN else None
+        rules = self._quick_rules(view.rules)
+        side = (view.player, view.teammate if view.teammate is not None else view.player)
         deals = random.Random(rng.getrandbits(64))
         results: dict[Action, list[float]] = {action: [] for action in candidates}
         done = 0
         while self.samples is None or done < self.samples:
-            position = sample_position(knowledge, deals, drawn=drawn)
+            position = sample_position(knowledge, deals)
             if position is None:
                 break
-            outcomes = self._play_deal(view, position, deals.getrandbits(63), candidates, deadline)
-            if outcomes is None:
-                break  # the budget ran out in the middle of this deal: leave it out
-            for action, outcome in zip(candidates, outcomes, strict=True):
-                results[action].append(outcome)
+            table = quick_round(position, rules)
+            seed = deals.getrandbits(63)
+            for action in candidates:
+                imagined = table.copy(seed)
+                _begin(imagined, view.player, action)
+                results[action].append(_outcome(imagined, side))
             done += 1
-            now = time.perf_counter()
-            if now + (now - started) / done > deadline:
+            if self.samples is None and time.perf_counter() > deadline:
                 break
         return _clear_winner(results, plan)
 
-    def _play_deal(
-        self,
-        view: PlayerView,
-        position: Position,
-        seed: int,
-        candidates: list[Action],
-        deadline: float,
-    ) -> list[float] | None:
-        """Each candidate played on the same imagined deal with the same dice: 1.0 for a win."""
-        rules = self._long_rules(view.rules)
-        side = frozenset(s for s in (view.player, view.teammate) if s is not None)
-        outcomes: list[float] = []
-        for action in candidates:
-            if time.perf_counter() > deadline:
-                return None
-            try:
-                game = Game(rules, view.names, seed=seed, position=position)
-            except SetupError:
-                return None  # a table the engine will not set up: medium's plan stands
-            if view.phase is Phase.DRAWN:
-                game.apply(DrawCard(view.player))
-            game.apply(action)
-            outcomes.append(play_out(game, side, random.Random(seed)))
-        return outcomes
+    def _quick_rules(self, rules: Rules) -> QuickRules:
+        quick = self._rules.get(rules)
+        if quick is None:
+            quick = self._rules[rules] = QuickRules.of(rules)
+        return quick
 
-    def _long_rules(self, rules: Rules) -> Rules:
-        long = self._rules.get(rules)
-        if long is None:
-            long = self._rules[rules] = rules.with_options(target_score=LONG_MATCH)
-        return long
+
+def _begin(table: QuickRound, player: int, action: Action) -> None:
+    """Take ``action`` on the imagined table."""
+    if isinstance(action, PlayCard):
+        color = -1 if action.color is None else COLORS.index(action.color)
+        target = -1 if action.target is None else action.target
+        table.play(player, code_of(action.card), color, target)
+    elif isinstance(action, DrawCard):
+        table.draw_and_maybe_play(player)
+    else:
+        table.keep_drawn(player)
+
+
+def _outcome(table: QuickRound, side: tuple[int, int]) -> float:
+    """1.0 if ``side`` goes out first in the imagined round; a share by hand sizes if it
+    runs too long."""
+    winner = table.winner if table.winner >= 0 else table.play_out()
+    if winner >= 0:
+        return 1.0 if winner in side else 0.0
+    weights = [1.0 / (1 + len(hand)) for hand in table.hands]
+    return sum(weights[seat] for seat in set(side)) / sum(weights)
 
 
 def _score_against(play: PlayCard, table: Table, lacking: Collection[Color]) -> float:
