@@ -1,84 +1,101 @@
-"""Imagined deals for the hard bot: the unseen cards dealt one way consistent with the view.
+"""Imagined deals for the hard bot: the unseen cards dealt many ways consistent with the view.
 
-A sampled ``Position`` gives every other seat as many cards as the view shows them holding:
-the cards known to be theirs, then unseen cards that fit what they showed (a seat that drew
-on its turn gets none of the colour it could not match), and the rest make up the draw pile.
-It is the bot's own imagination, never the real table.
+Each deal gives every other seat as many cards as the view shows them holding: the cards known
+to be theirs, then unseen cards that fit what they showed (a seat that drew on its turn gets
+none of the colour it could not match), and the rest make up the draw pile. A deal is a
+``QuickRound`` ready to play out; it is the bot's imagination, never the real table.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-
-from uno_tui.engine import Card, Position
+from dataclasses import dataclass
 
 from .knowledge import Knowledge
-from .playout import COLORS, QuickRound, QuickRules, code_of
+from .playout import COLORS, QuickRound, QuickRules, code_of, random_keys
 
 
-def sample_position(knowledge: Knowledge, rng: random.Random) -> Position | None:
-    """One deal of the unseen cards consistent with the view, or None if the counts disagree."""
-    view = knowledge.view
-    pool = list(knowledge.unseen.elements())
-    rng.shuffle(pool)
-    hands: list[list[Card]] = [[] for _ in range(view.player_count)]
-    hands[view.player] = list(view.hand)
-    others = sorted(
-        knowledge.notes,
-        key=lambda seat: not knowledge.notes[seat].constrained,
-    )
-    for seat in others:
-        notes = knowledge.notes[seat]
-        unknown = knowledge.unknown_count(seat)
-        fitting = max(0, unknown - notes.unconstrained) if notes.constrained else 0
-        fitted = _take(pool, fitting, notes.allows)
-        rest = _take(pool, unknown - len(fitted), None)
-        hand = [*notes.known.elements(), *fitted, *rest]
-        if len(hand) != view.hand_counts[seat]:
-            return None
-        hands[seat] = hand
-    return Position(
-        hands=tuple(tuple(hand) for hand in hands),
-        discard_pile=view.discard_pile,
-        draw_pile=tuple(pool),
-        current=view.player,
-        color=view.current_color,
-        dealer=view.dealer,
-        clockwise=view.clockwise,
-    )
+@dataclass(frozen=True, slots=True)
+class _Seat:
+    seat: int
+    known: tuple[int, ...]
+    """Cards this seat surely holds."""
+    fitting: int
+    """How many of the other cards must fit what the seat showed it lacks."""
+    allowed: frozenset[int]
+    """The unseen cards that fit."""
+    unknown: int
+    """Cards this player cannot name in that hand."""
 
 
-def _take(pool: list[Card], count: int, fits: Callable[[Card], bool] | None) -> list[Card]:
-    """Remove up to ``count`` cards from the (shuffled) pool, only those that fit if given."""
-    taken: list[Card] = []
-    if count <= 0:
-        return taken
-    keep: list[Card] = []
-    for card in pool:
-        if len(taken) < count and (fits is None or fits(card)):
-            taken.append(card)
-        else:
-            keep.append(card)
-    pool[:] = keep
-    return taken
+class Dealer:
+    """Deals the cards one view has not seen, again and again, each time a fresh table."""
+
+    def __init__(self, knowledge: Knowledge, rules: QuickRules) -> None:
+        view = knowledge.view
+        self.rules = rules
+        self.count = view.player_count
+        self.player = view.player
+        self.hand = [code_of(card) for card in view.hand]
+        self.pool = [code_of(card) for card in knowledge.unseen.elements()]
+        discard = [code_of(card) for card in view.discard_pile]
+        self.top = discard.pop()
+        self.discard = discard
+        self.color = self.top >> 5 if view.current_color is None else _INDEX[view.current_color]
+        self.clockwise = view.clockwise
+        seats: list[_Seat] = []
+        # Seats that showed what they lack are dealt first, so that what fits is still there.
+        for seat in sorted(knowledge.notes, key=lambda s: not knowledge.notes[s].constrained):
+            notes = knowledge.notes[seat]
+            unknown = knowledge.unknown_count(seat)
+            seats.append(
+                _Seat(
+                    seat=seat,
+                    known=tuple(code_of(card) for card in notes.known.elements()),
+                    fitting=max(0, unknown - notes.unconstrained) if notes.constrained else 0,
+                    allowed=frozenset(
+                        code_of(card) for card in knowledge.unseen if notes.allows(card)
+                    ),
+                    unknown=unknown,
+                )
+            )
+        self.seats = seats
+        self.counts = view.hand_counts
+
+    def deal(self, rng: random.Random) -> QuickRound | None:
+        """One deal, this player to move; None if the view's counts cannot be met."""
+        pool = sorted(self.pool, key=random_keys(rng))
+        hands: list[list[int]] = [[] for _ in range(self.count)]
+        hands[self.player] = list(self.hand)
+        for seat in self.seats:
+            hand = list(seat.known)
+            taken = 0
+            if seat.fitting:
+                allowed, rest = seat.allowed, []
+                for card in pool:
+                    if taken < seat.fitting and card in allowed:
+                        hand.append(card)
+                        taken += 1
+                    else:
+                        rest.append(card)
+                pool = rest
+            free = seat.unknown - taken
+            if free > 0:
+                hand += pool[-free:]
+                del pool[-free:]
+            if len(hand) != self.counts[seat.seat]:
+                return None
+            hands[seat.seat] = hand
+        return QuickRound(
+            hands=hands,
+            draw_pile=pool,
+            discard=list(self.discard),
+            top=self.top,
+            color=self.color,
+            current=self.player,
+            clockwise=self.clockwise,
+            rules=self.rules,
+        )
 
 
-def quick_round(position: Position, rules: QuickRules) -> QuickRound:
-    """The imagined deal as a quick round, ``position.current`` to move."""
-    discard = [code_of(card) for card in position.discard_pile]
-    top = discard.pop()
-    color = position.color
-    return QuickRound(
-        hands=[[code_of(card) for card in hand] for hand in position.hands],
-        draw_pile=[code_of(card) for card in reversed(position.draw_pile)],
-        discard=discard,
-        top=top,
-        color=top >> 5 if color is None else _COLOR_INDEX[color],
-        current=position.current,
-        clockwise=position.clockwise,
-        rules=rules,
-    )
-
-
-_COLOR_INDEX = {color: index for index, color in enumerate(COLORS)}
+_INDEX = {color: index for index, color in enumerate(COLORS)}

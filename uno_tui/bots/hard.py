@@ -28,7 +28,7 @@ from uno_tui.engine import (
 )
 
 from .base import main_decision
-from .deals import quick_round, sample_position
+from .deals import Dealer
 from .knowledge import Knowledge, colors_held, is_opponent, next_in_play
 from .medium import MediumBot, Table, draw_four_is_bluff, play_score
 from .playout import COLORS, QuickRound, QuickRules, code_of
@@ -36,6 +36,10 @@ from .playout import COLORS, QuickRound, QuickRules, code_of
 DEFAULT_THINK_MS = 250
 CLEAR_WIN = 2.0
 """How many standard errors an action must beat medium's choice by to replace it."""
+DROP_BELOW = 3.0
+"""A candidate this many standard errors behind the best so far is dropped."""
+RACE_EVERY = 8
+"""Deals between two looks at which candidates are still worth dealing for."""
 MIN_DEALS = 10
 """Fewer imagined deals than this say too little to overrule medium."""
 LACKED_COLOR = 8.0
@@ -104,29 +108,31 @@ class HardBot(MediumBot):
     def _search(
         self, view: PlayerView, candidates: list[Action], plan: Action, rng: random.Random
     ) -> Action:
-        """Judge every candidate on the same imagined deals until the budget is spent."""
-        started = time.perf_counter()
-        deadline = started + self.think_ms / 1000
-        knowledge = Knowledge.of(view)
-        rules = self._quick_rules(view.rules)
+        """Judge the candidates on the same imagined deals until the budget is spent, dropping
+        on the way those clearly worse than the best so far, so the deals go to the close
+        calls. Medium's plan is never dropped; when nothing else is left, it stands at once."""
+        deadline = time.perf_counter() + self.think_ms / 1000
+        dealer = Dealer(Knowledge.of(view), self._quick_rules(view.rules))
         side = (view.player, view.teammate if view.teammate is not None else view.player)
         deals = random.Random(rng.getrandbits(64))
         results: dict[Action, list[float]] = {action: [] for action in candidates}
+        active = list(candidates)
         done = 0
-        while self.samples is None or done < self.samples:
-            position = sample_position(knowledge, deals)
-            if position is None:
+        while len(active) > 1 and (self.samples is None or done < self.samples):
+            table = dealer.deal(deals)
+            if table is None:
                 break
-            table = quick_round(position, rules)
             seed = deals.getrandbits(63)
-            for action in candidates:
+            for action in active:
                 imagined = table.copy(seed)
                 _begin(imagined, view.player, action)
                 results[action].append(_outcome(imagined, side))
             done += 1
+            if done % RACE_EVERY == 0:
+                active = _still_in_the_race(active, results, plan)
             if self.samples is None and time.perf_counter() > deadline:
                 break
-        return _clear_winner(results, plan)
+        return _clear_winner({action: results[action] for action in active}, plan)
 
     def _quick_rules(self, rules: Rules) -> QuickRules:
         quick = self._rules.get(rules)
@@ -179,6 +185,31 @@ def _worth_trying(play: PlayCard, table: Table, held: Collection[Color], plan: A
     return True
 
 
+def _paired_gain(mine: list[float], theirs: list[float]) -> tuple[float, float]:
+    """Mean and standard error of ``mine - theirs`` over the deals both were played on."""
+    count = min(len(mine), len(theirs))
+    gains = [mine[i] - theirs[i] for i in range(count)]
+    mean = sum(gains) / count
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, count - 1))
+    return mean, spread / math.sqrt(count)
+
+
+def _still_in_the_race(
+    active: list[Action], results: dict[Action, list[float]], plan: Action
+) -> list[Action]:
+    """The candidates not clearly worse than the best so far (and the plan, always)."""
+    leader = max(active, key=lambda action: sum(results[action]))
+    kept = []
+    for action in active:
+        if action in (plan, leader):
+            kept.append(action)
+            continue
+        mean, error = _paired_gain(results[action], results[leader])
+        if mean + DROP_BELOW * error >= 0:
+            kept.append(action)
+    return kept
+
+
 def _clear_winner(results: dict[Action, list[float]], plan: Action) -> Action:
     """The action whose paired advantage over medium's plan is largest and clear of noise."""
     base = results.get(plan)
@@ -186,11 +217,9 @@ def _clear_winner(results: dict[Action, list[float]], plan: Action) -> Action:
         return plan
     best, best_gain = plan, 0.0
     for action, outcomes in results.items():
-        if action == plan or len(outcomes) != len(base):
+        if action == plan:
             continue
-        gains = [mine - theirs for mine, theirs in zip(outcomes, base, strict=True)]
-        mean = sum(gains) / len(gains)
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1))
-        if mean > CLEAR_WIN * spread / math.sqrt(len(gains)) and mean > best_gain:
+        mean, error = _paired_gain(outcomes, base)
+        if mean > CLEAR_WIN * error and mean > best_gain:
             best, best_gain = action, mean
     return best

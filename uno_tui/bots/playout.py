@@ -15,6 +15,7 @@ This is the bot's imagination only; the real table is always the engine's.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from uno_tui.engine import Card, Color, CustomEffect, Rank, Rules, RuleSet
@@ -49,6 +50,11 @@ def encode(card: Card) -> int:
 
 CODES: dict[Card, int] = {}
 """Filled lazily: every ``Card`` is interned, so the table stays small."""
+
+
+def decode(code: int) -> Card:
+    color = code >> 5
+    return Card(None if color == WILD else COLORS[color], RANKS[code & 31])
 
 
 def code_of(card: Card) -> int:
@@ -88,6 +94,13 @@ class QuickRules:
         )
 
 
+def random_keys(rng: random.Random) -> Callable[[int], float]:
+    """A sort key that shuffles: sorting by independent random keys is a fair shuffle, and
+    much quicker than ``random.shuffle`` in pure Python."""
+    rand = rng.random
+    return lambda _card: rand()
+
+
 class QuickRound:
     """One imagined round, from a given table to its end."""
 
@@ -109,6 +122,7 @@ class QuickRound:
     def __init__(
         self,
         hands: list[list[int]],
+        *,
         draw_pile: list[int],
         discard: list[int],
         top: int,
@@ -138,14 +152,14 @@ class QuickRound:
         """The same table, to be played out with reshuffles seeded by ``seed``."""
         return QuickRound(
             [list(hand) for hand in self.hands],
-            list(self.draw_pile),
-            list(self.discard),
-            self.top,
-            self.color,
-            self.current,
-            self.step == 1,
-            self.rules,
-            seed,
+            draw_pile=list(self.draw_pile),
+            discard=list(self.discard),
+            top=self.top,
+            color=self.color,
+            current=self.current,
+            clockwise=self.step == 1,
+            rules=self.rules,
+            seed=seed,
         )
 
     # Seats -------------------------------------------------------------------------------
@@ -229,7 +243,7 @@ class QuickRound:
                 self.discard.clear()
                 if self.rng is None:
                     self.rng = random.Random(self.seed)
-                self.rng.shuffle(pile)
+                pile.sort(key=random_keys(self.rng))
             hand.append(pile.pop())
             drawn += 1
         return drawn
@@ -341,20 +355,40 @@ class QuickRound:
     # Medium's judgement ------------------------------------------------------------------
 
     def choose(self, player: int, *, forced: bool) -> tuple[int, int, int] | None:
-        """Medium's play (card, colour, target), or None to draw."""
+        """Medium's play (card, colour, target), or None to draw. The scores are ``score``'s,
+        written out here because this runs on every imagined turn."""
         hand = self.hands[player]
-        best: tuple[int, int, int] | None = None
-        best_score = -1e9 if forced else DRAW_SCORE
-        seen: set[int] = set()
+        current, top = self.color, self.top
+        top_rank = -1 if top >> 5 == WILD else top & 31
+        counts = [0, 0, 0, 0, 0]
         for card in hand:
-            if card in seen or not self.playable(card):
+            counts[card >> 5] += 1
+        rules = self.rules
+        best, best_score = -1, -1e9 if forced else DRAW_SCORE
+        attack: float | None = None
+        for card in hand:
+            color, rank = card >> 5, card & 31
+            if color == WILD:
+                score = self.wild_score(player, card)
+            elif color == current or rank == top_rank:
+                score = 8.0 + 2.0 * counts[color]
+                if rank < SKIP:
+                    score += rank / 10
+                    if rules.seven_zero and rank in {0, 7}:
+                        score += self.seven_zero_score(player, rank)
+                else:
+                    score += 1.0
+                    if rank != REVERSE or rules.reverse_attacks:
+                        if attack is None:
+                            attack = self.attack_bonus(player)
+                        score += attack
+            else:
                 continue
-            seen.add(card)
-            score = self.score(player, card)
             if score > best_score:
-                best_score = score
-                best = (card, *self.variant(player, card))
-        return best
+                best, best_score = card, score
+        if best < 0:
+            return None
+        return (best, *self.variant(player, best))
 
     def variant(self, player: int, card: int) -> tuple[int, int]:
         """The colour (our best among the rest of the hand) and target (the opponent with the
@@ -401,15 +435,18 @@ class QuickRound:
             score += self.attack_bonus(player)
         if rank < SKIP:
             score += rank / 10
-            rules = self.rules
-            if rules.seven_zero and rank == 7:
-                score += 4.0 * ((len(hand) - 1) - len(self.hands[self.fewest_opponent(player)]))
-            elif rules.seven_zero and rank == 0:
-                previous = (player - self.step) % self.count
-                score += 4.0 * ((len(hand) - 1) - len(self.hands[previous]))
+            if self.rules.seven_zero and rank in {0, 7}:
+                score += self.seven_zero_score(player, rank)
         else:
             score += 1.0
         return score
+
+    def seven_zero_score(self, player: int, rank: int) -> float:
+        """A 7 swaps with the smallest other hand, a 0 takes the previous seat's hand."""
+        mine = len(self.hands[player]) - 1
+        if rank == 7:
+            return 4.0 * (mine - len(self.hands[self.fewest_opponent(player)]))
+        return 4.0 * (mine - len(self.hands[(player - self.step) % self.count]))
 
     def wild_score(self, player: int, card: int) -> float:
         hand = self.hands[player]
