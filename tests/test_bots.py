@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from uno_tui.bots import HardBot, MediumBot
+from uno_tui.bots.deals import Dealer
 from uno_tui.bots.knowledge import Knowledge
-from uno_tui.bots.playout import sample_position
+from uno_tui.bots.playout import QuickRules, decode
 from uno_tui.engine import (
     CallUno,
     CatchUno,
@@ -102,11 +103,12 @@ def test_an_opponent_who_drew_is_dealt_none_of_the_colour_they_lacked() -> None:
     view = game.view(0)
     knowledge = Knowledge.of(view)
     assert knowledge.notes[1].missing_colors == {Color.RED}
+    dealer = Dealer(knowledge, QuickRules.of(view.rules))
     rng = random.Random(2)
     for _ in range(50):
-        position = sample_position(knowledge, rng)
-        assert position is not None
-        ben = position.hands[1]
+        table = dealer.deal(rng)
+        assert table is not None
+        ben = [decode(code) for code in table.hands[1]]
         assert len(ben) == 5
         assert not any(c.color is Color.RED or c.rank is Rank.FIVE or c.is_wild for c in ben)
 

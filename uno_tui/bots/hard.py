@@ -20,31 +20,30 @@ from uno_tui.engine import (
     Decision,
     DecisionKind,
     DrawCard,
-    Game,
     KeepDrawn,
-    Phase,
     PlayCard,
     PlayerView,
-    Position,
     Rank,
     Rules,
-    SetupError,
 )
 
 from .base import main_decision
+from .deals import Dealer
 from .knowledge import Knowledge, colors_held, is_opponent, next_in_play
 from .medium import MediumBot, Table, draw_four_is_bluff, play_score
-from .playout import play_out, sample_position
+from .playout import COLORS, QuickRound, QuickRules, code_of
 
 DEFAULT_THINK_MS = 250
 CLEAR_WIN = 2.0
 """How many standard errors an action must beat medium's choice by to replace it."""
+DROP_BELOW = 3.0
+"""A candidate this many standard errors behind the best so far is dropped."""
+RACE_EVERY = 8
+"""Deals between two looks at which candidates are still worth dealing for."""
 MIN_DEALS = 10
 """Fewer imagined deals than this say too little to overrule medium."""
 LACKED_COLOR = 8.0
 """Worth of making the next player face a colour they showed they lack."""
-LONG_MATCH = 1_000_000
-"""Imagined rounds never end the match: only who goes out matters."""
 SEARCHED = (DecisionKind.TURN, DecisionKind.TEAM_PLAY, DecisionKind.PLAY_DRAWN)
 
 
@@ -60,7 +59,7 @@ class HardBot(MediumBot):
     def __init__(self, think_ms: float = DEFAULT_THINK_MS, samples: int | None = None) -> None:
         self.think_ms = think_ms
         self.samples = samples
-        self._rules: dict[Rules, Rules] = {}
+        self._rules: dict[Rules, QuickRules] = {}
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         decision = main_decision(view)
@@ -109,59 +108,59 @@ class HardBot(MediumBot):
     def _search(
         self, view: PlayerView, candidates: list[Action], plan: Action, rng: random.Random
     ) -> Action:
-        """Judge every candidate on the same imagined deals until the budget is spent."""
-        started = time.perf_counter()
-        deadline = started + self.think_ms / 1000
-        knowledge = Knowledge.of(view)
-        drawn = view.drawn_card if view.phase is Phase.DRAWN else None
+        """Judge the candidates on the same imagined deals until the budget is spent, dropping
+        on the way those clearly worse than the best so far, so the deals go to the close
+        calls. Medium's plan is never dropped; when nothing else is left, it stands at once."""
+        deadline = time.perf_counter() + self.think_ms / 1000
+        dealer = Dealer(Knowledge.of(view), self._quick_rules(view.rules))
+        side = (view.player, view.teammate if view.teammate is not None else view.player)
         deals = random.Random(rng.getrandbits(64))
         results: dict[Action, list[float]] = {action: [] for action in candidates}
+        active = list(candidates)
         done = 0
-        while self.samples is None or done < self.samples:
-            position = sample_position(knowledge, deals, drawn=drawn)
-            if position is None:
+        while len(active) > 1 and (self.samples is None or done < self.samples):
+            table = dealer.deal(deals)
+            if table is None:
                 break
-            outcomes = self._play_deal(view, position, deals.getrandbits(63), candidates, deadline)
-            if outcomes is None:
-                break  # the budget ran out in the middle of this deal: leave it out
-            for action, outcome in zip(candidates, outcomes, strict=True):
-                results[action].append(outcome)
+            seed = deals.getrandbits(63)
+            for action in active:
+                imagined = table.copy(seed)
+                _begin(imagined, view.player, action)
+                results[action].append(_outcome(imagined, side))
             done += 1
-            now = time.perf_counter()
-            if now + (now - started) / done > deadline:
+            if done % RACE_EVERY == 0:
+                active = _still_in_the_race(active, results, plan)
+            if self.samples is None and time.perf_counter() > deadline:
                 break
-        return _clear_winner(results, plan)
+        return _clear_winner({action: results[action] for action in active}, plan)
 
-    def _play_deal(
-        self,
-        view: PlayerView,
-        position: Position,
-        seed: int,
-        candidates: list[Action],
-        deadline: float,
-    ) -> list[float] | None:
-        """Each candidate played on the same imagined deal with the same dice: 1.0 for a win."""
-        rules = self._long_rules(view.rules)
-        side = frozenset(s for s in (view.player, view.teammate) if s is not None)
-        outcomes: list[float] = []
-        for action in candidates:
-            if time.perf_counter() > deadline:
-                return None
-            try:
-                game = Game(rules, view.names, seed=seed, position=position)
-            except SetupError:
-                return None  # a table the engine will not set up: medium's plan stands
-            if view.phase is Phase.DRAWN:
-                game.apply(DrawCard(view.player))
-            game.apply(action)
-            outcomes.append(play_out(game, side, random.Random(seed)))
-        return outcomes
+    def _quick_rules(self, rules: Rules) -> QuickRules:
+        quick = self._rules.get(rules)
+        if quick is None:
+            quick = self._rules[rules] = QuickRules.of(rules)
+        return quick
 
-    def _long_rules(self, rules: Rules) -> Rules:
-        long = self._rules.get(rules)
-        if long is None:
-            long = self._rules[rules] = rules.with_options(target_score=LONG_MATCH)
-        return long
+
+def _begin(table: QuickRound, player: int, action: Action) -> None:
+    """Take ``action`` on the imagined table."""
+    if isinstance(action, PlayCard):
+        color = -1 if action.color is None else COLORS.index(action.color)
+        target = -1 if action.target is None else action.target
+        table.play(player, code_of(action.card), color, target)
+    elif isinstance(action, DrawCard):
+        table.draw_and_maybe_play(player)
+    else:
+        table.keep_drawn(player)
+
+
+def _outcome(table: QuickRound, side: tuple[int, int]) -> float:
+    """1.0 if ``side`` goes out first in the imagined round; a share by hand sizes if it
+    runs too long."""
+    winner = table.winner if table.winner >= 0 else table.play_out()
+    if winner >= 0:
+        return 1.0 if winner in side else 0.0
+    weights = [1.0 / (1 + len(hand)) for hand in table.hands]
+    return sum(weights[seat] for seat in set(side)) / sum(weights)
 
 
 def _score_against(play: PlayCard, table: Table, lacking: Collection[Color]) -> float:
@@ -186,6 +185,31 @@ def _worth_trying(play: PlayCard, table: Table, held: Collection[Color], plan: A
     return True
 
 
+def _paired_gain(mine: list[float], theirs: list[float]) -> tuple[float, float]:
+    """Mean and standard error of ``mine - theirs`` over the deals both were played on."""
+    count = min(len(mine), len(theirs))
+    gains = [mine[i] - theirs[i] for i in range(count)]
+    mean = sum(gains) / count
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, count - 1))
+    return mean, spread / math.sqrt(count)
+
+
+def _still_in_the_race(
+    active: list[Action], results: dict[Action, list[float]], plan: Action
+) -> list[Action]:
+    """The candidates not clearly worse than the best so far (and the plan, always)."""
+    leader = max(active, key=lambda action: sum(results[action]))
+    kept = []
+    for action in active:
+        if action in (plan, leader):
+            kept.append(action)
+            continue
+        mean, error = _paired_gain(results[action], results[leader])
+        if mean + DROP_BELOW * error >= 0:
+            kept.append(action)
+    return kept
+
+
 def _clear_winner(results: dict[Action, list[float]], plan: Action) -> Action:
     """The action whose paired advantage over medium's plan is largest and clear of noise."""
     base = results.get(plan)
@@ -193,11 +217,9 @@ def _clear_winner(results: dict[Action, list[float]], plan: Action) -> Action:
         return plan
     best, best_gain = plan, 0.0
     for action, outcomes in results.items():
-        if action == plan or len(outcomes) != len(base):
+        if action == plan:
             continue
-        gains = [mine - theirs for mine, theirs in zip(outcomes, base, strict=True)]
-        mean = sum(gains) / len(gains)
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, len(gains) - 1))
-        if mean > CLEAR_WIN * spread / math.sqrt(len(gains)) and mean > best_gain:
+        mean, error = _paired_gain(outcomes, base)
+        if mean > CLEAR_WIN * error and mean > best_gain:
             best, best_gain = action, mean
     return best

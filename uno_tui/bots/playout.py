@@ -1,160 +1,488 @@
-"""Imagined tables for the hard bot: deal the unseen cards one consistent way, play it out.
+"""Quick imagined rounds for the hard bot: the rest of a round played out on plain lists.
 
-A sampled ``Position`` gives every other seat as many cards as the view shows them holding:
-the cards known to be theirs, then unseen cards that fit what they showed (a seat that drew
-on its turn gets none of the colour it could not match), and the rest make up the draw pile.
-The game built from it is the bot's own imagination, never the real table.
+The engine checks every action, writes events and keeps a record; an imagined round needs
+none of that, and the hard bot wants thousands of them in a quarter of a second. Here a card
+is a small int (colour * 32 + rank), a hand is a list of them, and one ``QuickRound`` plays
+the round to its end with medium's judgement for every seat: matching, Skip, Reverse, Draw
+Two, the Wilds and their effects, drawing (and playing or keeping the drawn card), the Teams
+shares and tag-backs, going out. Left out because they cannot change who goes out often
+enough to matter to a comparison of moves: UNO calls and catches (medium always calls),
+challenges (medium never bluffs in imagination), jump-ins, stacking and the Teams exchanges.
+
+This is the bot's imagination only; the real table is always the engine's.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 
-from uno_tui.engine import (
-    AcceptPenalty,
-    Action,
-    Card,
-    Challenge,
-    DecisionKind,
-    Game,
-    Phase,
-    PlayCard,
-    Position,
-)
+from uno_tui.engine import Card, Color, CustomEffect, Rank, Rules, RuleSet
 
-from .knowledge import Knowledge, best_color
-from .medium import KEEP_BELOW, Table, best_play, choose_variant, play_score
+WILD = 4
+"""The colour index of a Wild card (colours are 0-3 in ``Color`` order)."""
+SKIP, REVERSE, DRAW_TWO = 10, 11, 12
+W, W4, WX, WC, WT, WT4 = 13, 14, 15, 16, 17, 18
+RANKS: tuple[Rank, ...] = tuple(Rank)
+"""Rank index to ``Rank``: 0-9 the numbers, then Skip, Reverse, Draw Two and the Wilds."""
+COLORS: tuple[Color, ...] = tuple(Color)
+LOW = 2
+"""Medium's 'about to go out'."""
+FEW_CARDS = 3
+"""Medium stops holding Wilds at this many cards."""
+DRAW_SCORE = -10.0
+KEEP_BELOW = 10.0
+TURN_LIMIT = 400
+"""Turns after which an imagined round is judged on the hand sizes instead."""
+_CUSTOM = {
+    CustomEffect.DRAW_TWO_SKIP: 0,
+    CustomEffect.PASS_HANDS: 1,
+    CustomEffect.OTHERS_DRAW_ONE: 2,
+    CustomEffect.PLAIN: 3,
+}
 
-PLAYOUT_LIMIT = 200
-"""Actions after which an imagined round is judged on the hand sizes instead."""
+
+def encode(card: Card) -> int:
+    color = WILD if card.color is None else COLORS.index(card.color)
+    return color * 32 + RANKS.index(card.rank)
 
 
-def sample_position(
-    knowledge: Knowledge, rng: random.Random, *, drawn: Card | None = None
-) -> Position | None:
-    """One deal of the unseen cards consistent with the view, or None if the counts disagree.
+CODES: dict[Card, int] = {}
+"""Filled lazily: every ``Card`` is interned, so the table stays small."""
 
-    With ``drawn``, that card is put back on top of the draw pile, so drawing it is replayed.
-    """
-    view = knowledge.view
-    if drawn is not None and len(view.hand) < 2:
-        return None  # nothing left to hold once the drawn card goes back on the pile
-    pool = list(knowledge.unseen.elements())
-    rng.shuffle(pool)
-    hands: list[list[Card]] = [[] for _ in range(view.player_count)]
-    hands[view.player] = list(view.hand)
-    others = sorted(
-        knowledge.notes,
-        key=lambda seat: not knowledge.notes[seat].constrained,
+
+def decode(code: int) -> Card:
+    color = code >> 5
+    return Card(None if color == WILD else COLORS[color], RANKS[code & 31])
+
+
+def code_of(card: Card) -> int:
+    code = CODES.get(card)
+    if code is None:
+        code = CODES[card] = encode(card)
+    return code
+
+
+@dataclass(frozen=True, slots=True)
+class QuickRules:
+    """The differences between the rule sets that an imagined round plays by."""
+
+    reverse_skips: bool
+    """With two players, Reverse works like Skip (two-player's rule)."""
+    reverse_attacks: bool
+    """Medium counts Reverse as an attack (two-player)."""
+    must_play_drawn: bool
+    wilds_make_bluff: bool
+    """classic: a Wild Draw Four is a bluff while another Wild is held, too."""
+    team_game: bool
+    custom: int
+    seven_zero: bool
+    draw_until_playable: bool
+
+    @classmethod
+    def of(cls, rules: Rules) -> QuickRules:
+        return cls(
+            reverse_skips=rules.reverse_skips_with_two_players,
+            reverse_attacks=rules.name is RuleSet.TWO_PLAYER,
+            must_play_drawn=rules.must_play_drawn_card,
+            wilds_make_bluff=rules.challenge_counts_other_wilds,
+            team_game=rules.team_game,
+            custom=_CUSTOM[rules.custom_effect],
+            seven_zero=rules.seven_zero,
+            draw_until_playable=rules.draw_until_playable,
+        )
+
+
+def random_keys(rng: random.Random) -> Callable[[int], float]:
+    """A sort key that shuffles: sorting by independent random keys is a fair shuffle, and
+    much quicker than ``random.shuffle`` in pure Python."""
+    rand = rng.random
+    return lambda _card: rand()
+
+
+class QuickRound:
+    """One imagined round, from a given table to its end."""
+
+    __slots__ = (
+        "color",
+        "count",
+        "current",
+        "discard",
+        "draw_pile",
+        "hands",
+        "rng",
+        "rules",
+        "seed",
+        "step",
+        "top",
+        "winner",
     )
-    for seat in others:
-        notes = knowledge.notes[seat]
-        unknown = knowledge.unknown_count(seat)
-        fitting = max(0, unknown - notes.unconstrained) if notes.constrained else 0
-        fitted = _take(pool, fitting, notes.allows)
-        rest = _take(pool, unknown - len(fitted), None)
-        hand = [*notes.known.elements(), *fitted, *rest]
-        if len(hand) != view.hand_counts[seat]:
-            return None
-        hands[seat] = hand
-    draw_pile = pool
-    if drawn is not None:
-        hands[view.player].remove(drawn)
-        draw_pile = [drawn, *pool]
-    return Position(
-        hands=tuple(tuple(hand) for hand in hands),
-        discard_pile=view.discard_pile,
-        draw_pile=tuple(draw_pile),
-        current=view.player,
-        color=view.current_color,
-        dealer=view.dealer,
-        clockwise=view.clockwise,
-    )
 
+    def __init__(
+        self,
+        hands: list[list[int]],
+        *,
+        draw_pile: list[int],
+        discard: list[int],
+        top: int,
+        color: int,
+        current: int,
+        clockwise: bool,
+        rules: QuickRules,
+        seed: int = 0,
+    ) -> None:
+        self.hands = hands
+        self.draw_pile = draw_pile
+        """The next card drawn is the last one."""
+        self.discard = discard
+        """The discard pile under the top card."""
+        self.top = top
+        self.color = color
+        self.current = current
+        self.step = 1 if clockwise else -1
+        self.count = len(hands)
+        self.rules = rules
+        self.seed = seed
+        """Seeds the reshuffles; the generator is made only if the draw pile runs out."""
+        self.rng: random.Random | None = None
+        self.winner = -1
 
-def _take(pool: list[Card], count: int, fits: Callable[[Card], bool] | None) -> list[Card]:
-    """Remove up to ``count`` cards from the (shuffled) pool, only those that fit if given."""
-    taken: list[Card] = []
-    if count <= 0:
-        return taken
-    keep: list[Card] = []
-    for card in pool:
-        if len(taken) < count and (fits is None or fits(card)):
-            taken.append(card)
+    def copy(self, seed: int) -> QuickRound:
+        """The same table, to be played out with reshuffles seeded by ``seed``."""
+        return QuickRound(
+            [list(hand) for hand in self.hands],
+            draw_pile=list(self.draw_pile),
+            discard=list(self.discard),
+            top=self.top,
+            color=self.color,
+            current=self.current,
+            clockwise=self.step == 1,
+            rules=self.rules,
+            seed=seed,
+        )
+
+    # Seats -------------------------------------------------------------------------------
+
+    def mate(self, seat: int) -> int:
+        """The teammate (Teams), or -1."""
+        return (seat + self.count // 2) % self.count if self.rules.team_game else -1
+
+    def next_active(self, seat: int) -> int:
+        hands, count, step = self.hands, self.count, self.step
+        for offset in range(1, count + 1):
+            candidate = (seat + offset * step) % count
+            if hands[candidate]:
+                return candidate
+        return seat
+
+    # Playing out -------------------------------------------------------------------------
+
+    def play_out(self) -> int:
+        """Play to the end with medium's judgement for everyone; the seat that went out
+        (in Teams, the one that finished the team), or -1 if the round ran too long."""
+        for _ in range(TURN_LIMIT):
+            if self.winner >= 0:
+                return self.winner
+            self.turn(self.current)
+        return self.winner
+
+    def turn(self, player: int) -> None:
+        """``player`` plays the card medium would, or draws."""
+        choice = self.choose(player, forced=False)
+        if choice is None:
+            self.draw_and_maybe_play(player)
         else:
-            keep.append(card)
-    pool[:] = keep
-    return taken
+            self.play(player, *choice)
 
+    def draw_and_maybe_play(self, player: int) -> None:
+        """Draw (until playable, under that house rule); play the drawn card as medium
+        would, or end the turn."""
+        hand = self.hands[player]
+        while True:
+            drawn = self.draw(player, 1)
+            if not drawn or self.playable(hand[-1]) or not self.rules.draw_until_playable:
+                break
+        if drawn and self.playable(hand[-1]):
+            card = hand[-1]
+            if self.tag_backs(player) and card not in hand:
+                self.current = self.next_active(player)
+                return
+            color, target = self.variant(player, card)
+            if not self.may_keep(player, card) or self.score(player, card) >= KEEP_BELOW:
+                self.play(player, card, color, target)
+                return
+        self.tag_backs(player)
+        self.current = self.next_active(player)
 
-def play_out(game: Game, side: frozenset[int], rng: random.Random) -> float:
-    """Play the imagined round to its end with the quick policy; 1.0 if ``side`` won it."""
-    for _ in range(PLAYOUT_LIMIT):
-        if game.phase is Phase.ROUND_OVER or game.phase is Phase.MATCH_OVER:
-            return 1.0 if all(not game.hands[seat] for seat in side) else 0.0
-        game.apply(quick_action(game, rng))
-    return _share_by_hand_size(game, side)
+    def keep_drawn(self, player: int) -> None:
+        self.current = self.next_active(player)
 
+    def may_keep(self, player: int, card: int) -> bool:
+        """Where the drawn card must be played, a bluffing Wild Draw Four may still be kept."""
+        if not self.rules.must_play_drawn:
+            return True
+        return card & 31 == W4 and self.is_bluff(player, card)
 
-def _share_by_hand_size(game: Game, side: frozenset[int]) -> float:
-    """An unfinished round: the side's chance, guessed from how few cards each side holds."""
-    weights = [1.0 / (1 + len(hand)) for hand in game.hands]
-    return sum(weights[seat] for seat in side) / sum(weights)
+    def playable(self, card: int) -> bool:
+        color = card >> 5
+        if color in (WILD, self.color):
+            return True
+        top = self.top
+        return top >> 5 != WILD and card & 31 == top & 31
 
+    def draw(self, player: int, count: int) -> int:
+        """``player`` draws up to ``count`` cards, reshuffling the discards when needed."""
+        pile, hand = self.draw_pile, self.hands[player]
+        drawn = 0
+        for _ in range(count):
+            if not pile:
+                if not self.discard:
+                    break
+                pile.extend(self.discard)
+                self.discard.clear()
+                if self.rng is None:
+                    self.rng = random.Random(self.seed)
+                pile.sort(key=random_keys(self.rng))
+            hand.append(pile.pop())
+            drawn += 1
+        return drawn
 
-def quick_action(game: Game, rng: random.Random) -> Action:
-    """Medium's judgement for imagined play, each seat looking at its own hand and the
-    table's counts only (no events to read, so it is quick), and never bluffing."""
-    decision = game.decisions(out_of_turn=False)[0]
-    actions, kind, player = decision.actions, decision.kind, decision.player
-    if kind in (DecisionKind.TURN, DecisionKind.TEAM_PLAY):
-        plays = [a for a in actions if isinstance(a, PlayCard)]
-        play = best_play(plays, table_in(game, player)) if plays else None
-        return play or next((a for a in actions if not isinstance(a, PlayCard)), actions[0])
-    if kind is DecisionKind.PLAY_DRAWN:
-        return _play_drawn(game, player, actions)
-    if kind is DecisionKind.NAME_COLOR:
-        color = best_color(game.hands[player])
-        return next(a for a in actions if getattr(a, "color", None) is color)
-    if kind in (DecisionKind.CHALLENGE, DecisionKind.STACK):
-        for action in actions:
-            if isinstance(action, PlayCard):
-                return action
-        return next(a for a in actions if isinstance(a, AcceptPenalty | Challenge))
-    return actions[rng.randrange(len(actions))]
+    def tag_backs(self, drawer: int) -> bool:
+        """Teams: an out teammate of someone who drew is given half their cards."""
+        if not self.rules.team_game:
+            return False
+        mate = self.mate(drawer)
+        if self.hands[mate] or len(self.hands[drawer]) < 2:
+            return False
+        self.share(drawer, mate)
+        return True
 
+    def share(self, giver: int, receiver: int) -> None:
+        """Half the giver's cards, rounded down, go to the receiver (the first ones: a card
+        just drawn, last in the hand, stays with its drawer)."""
+        hand = self.hands[giver]
+        half = len(hand) // 2
+        self.hands[receiver].extend(hand[:half])
+        del hand[:half]
 
-def _play_drawn(game: Game, player: int, actions: tuple[Action, ...]) -> Action:
-    plays = [a for a in actions if isinstance(a, PlayCard)]
-    if not plays:
-        return actions[0]
-    table = table_in(game, player)
-    play = choose_variant(plays, table)
-    if len(plays) < len(actions) and play_score(play, table) < KEEP_BELOW:
-        return actions[-1]  # KeepDrawn comes last
-    return play
+    def play(self, player: int, card: int, color: int, target: int) -> None:
+        hand = self.hands[player]
+        hand.remove(card)
+        self.discard.append(self.top)
+        self.top = card
+        rank = card & 31
+        self.color = color if card >> 5 == WILD else card >> 5
+        rules = self.rules
+        if not hand:
+            mate = self.mate(player)
+            if mate < 0 or not self.hands[mate]:
+                self.winner = player
+                return
+        nxt = self.next_active
+        if rank < SKIP:
+            if rules.seven_zero and rank == 7 and target >= 0:
+                self.hands[player], self.hands[target] = self.hands[target], self.hands[player]
+            elif rules.seven_zero and rank == 0:
+                self.pass_hands()
+            self.current = nxt(player)
+        elif rank == SKIP:
+            self.current = nxt(nxt(player))
+        elif rank == REVERSE:
+            if self.count == 2 and rules.reverse_skips:
+                self.current = nxt(nxt(player))
+            else:
+                self.step = -self.step
+                self.current = nxt(player)
+        elif rank in (DRAW_TWO, W4):
+            victim = nxt(player)
+            self.draw(victim, 2 if rank == DRAW_TWO else 4)
+            self.tag_backs(victim)
+            self.current = nxt(victim)
+        elif rank == WX:
+            if target >= 0:
+                self.hands[player], self.hands[target] = self.hands[target], self.hands[player]
+            self.current = nxt(player)
+        elif rank == WC:
+            self.customizable(player)
+        elif rank == WT:
+            self.team_play(player)
+        elif rank == WT4:
+            victim = nxt(player)
+            self.draw(victim, 2)
+            self.draw(self.mate(victim), 2)
+            self.tag_backs(victim)
+            self.tag_backs(self.mate(victim))
+            self.current = nxt(victim)
+        else:
+            self.current = nxt(player)
+        if not self.hands[player] and rules.team_game:
+            mate = self.mate(player)
+            if len(self.hands[mate]) >= 2:
+                self.share(mate, player)
 
+    def pass_hands(self) -> None:
+        hands, count, step = self.hands, self.count, self.step
+        self.hands = [hands[(seat - step) % count] for seat in range(count)]
 
-def table_in(game: Game, seat: int) -> Table:
-    """What ``seat`` sees of an imagined table, as medium's card scores want it."""
-    hands = game.hands
-    after = game.next_active(seat)
-    mate = game.teammate_of(seat)
-    rivals = [s for s, hand in enumerate(hands) if hand and s not in (seat, mate)] or [after]
-    fewest = min(rivals, key=lambda s: len(hands[s]))
-    rules = game.rules
-    return Table(
-        hand=tuple(hands[seat]),
-        rules_name=rules.name,
-        custom_effect=rules.custom_effect,
-        seven_zero=rules.seven_zero,
-        pass_symbol_rank=rules.pass_symbol_rank,
-        current_color=game.current_color,
-        next_count=len(hands[after]),
-        next_is_mate=after == mate,
-        mate_count=len(hands[mate]) if mate is not None else 0,
-        fewest_opponent=fewest,
-        fewest_count=len(hands[fewest]),
-        previous_count=len(hands[(seat - game.direction) % game.player_count]),
-    )
+    def customizable(self, player: int) -> None:
+        effect, nxt = self.rules.custom, self.next_active
+        if effect == 0:
+            victim = nxt(player)
+            self.draw(victim, 2)
+            self.current = nxt(victim)
+            return
+        if effect == 1:
+            self.pass_hands()
+        elif effect == 2:
+            seat = player
+            for _ in range(self.count - 1):
+                seat = (seat + self.step) % self.count
+                self.draw(seat, 1)
+        self.current = nxt(player)
+
+    def team_play(self, player: int) -> None:
+        """Play jumps to the teammate, who must play if they can; else we draw two."""
+        mate = self.mate(player)
+        if any(self.playable(card) for card in self.hands[mate]):
+            choice = self.choose(mate, forced=True)
+            assert choice is not None
+            self.play(mate, *choice)
+            return
+        self.draw(player, 2)
+        self.current = self.next_active(mate)
+
+    # Medium's judgement ------------------------------------------------------------------
+
+    def choose(self, player: int, *, forced: bool) -> tuple[int, int, int] | None:
+        """Medium's play (card, colour, target), or None to draw. The scores are ``score``'s,
+        written out here because this runs on every imagined turn."""
+        hand = self.hands[player]
+        current, top = self.color, self.top
+        top_rank = -1 if top >> 5 == WILD else top & 31
+        counts = [0, 0, 0, 0, 0]
+        for card in hand:
+            counts[card >> 5] += 1
+        rules = self.rules
+        best, best_score = -1, -1e9 if forced else DRAW_SCORE
+        attack: float | None = None
+        for card in hand:
+            color, rank = card >> 5, card & 31
+            if color == WILD:
+                score = self.wild_score(player, card)
+            elif color == current or rank == top_rank:
+                score = 8.0 + 2.0 * counts[color]
+                if rank < SKIP:
+                    score += rank / 10
+                    if rules.seven_zero and rank in {0, 7}:
+                        score += self.seven_zero_score(player, rank)
+                else:
+                    score += 1.0
+                    if rank != REVERSE or rules.reverse_attacks:
+                        if attack is None:
+                            attack = self.attack_bonus(player)
+                        score += attack
+            else:
+                continue
+            if score > best_score:
+                best, best_score = card, score
+        if best < 0:
+            return None
+        return (best, *self.variant(player, best))
+
+    def variant(self, player: int, card: int) -> tuple[int, int]:
+        """The colour (our best among the rest of the hand) and target (the opponent with the
+        fewest cards) medium would choose for ``card``."""
+        color = -1
+        if card >> 5 == WILD:
+            counts = [0, 0, 0, 0, 0]
+            for other in self.hands[player]:
+                counts[other >> 5] += 1
+            counts[WILD] = -1
+            color = counts.index(max(counts))
+        rank = card & 31
+        target = -1
+        if rank == WX or (rank == 7 and card >> 5 != WILD and self.rules.seven_zero):
+            target = self.fewest_opponent(player)
+        return color, target
+
+    def fewest_opponent(self, player: int) -> int:
+        mate = self.mate(player)
+        best, fewest = -1, 1 << 30
+        for seat, hand in enumerate(self.hands):
+            if seat not in (player, mate) and hand and len(hand) < fewest:
+                best, fewest = seat, len(hand)
+        return best if best >= 0 else self.next_active(player)
+
+    def attack_bonus(self, player: int) -> float:
+        after = self.next_active(player)
+        if after == self.mate(player):
+            return -50.0
+        return 30.0 if len(self.hands[after]) <= LOW else 1.0
+
+    def score(self, player: int, card: int) -> float:
+        """medium's ``play_score`` for ``card`` in ``player``'s hand."""
+        hand = self.hands[player]
+        color, rank = card >> 5, card & 31
+        if color == WILD:
+            return self.wild_score(player, card)
+        same = -1
+        for other in hand:
+            if other >> 5 == color:
+                same += 1
+        score = 10.0 + 2.0 * same
+        if rank in (SKIP, DRAW_TWO) or (rank == REVERSE and self.rules.reverse_attacks):
+            score += self.attack_bonus(player)
+        if rank < SKIP:
+            score += rank / 10
+            if self.rules.seven_zero and rank in {0, 7}:
+                score += self.seven_zero_score(player, rank)
+        else:
+            score += 1.0
+        return score
+
+    def seven_zero_score(self, player: int, rank: int) -> float:
+        """A 7 swaps with the smallest other hand, a 0 takes the previous seat's hand."""
+        mine = len(self.hands[player]) - 1
+        if rank == 7:
+            return 4.0 * (mine - len(self.hands[self.fewest_opponent(player)]))
+        return 4.0 * (mine - len(self.hands[(player - self.step) % self.count]))
+
+    def wild_score(self, player: int, card: int) -> float:
+        hand = self.hands[player]
+        held = 15.0 if len(hand) <= FEW_CARDS else 0.0
+        rank = card & 31
+        if rank == W4:
+            if self.is_bluff(player, card):
+                return DRAW_SCORE - 90.0
+            after = self.next_active(player)
+            return held + 5.0 + (30.0 if len(self.hands[after]) <= LOW else 0.0)
+        if rank == WT4:
+            return held + 5.0 + self.attack_bonus(player)
+        if rank == WX:
+            return 5.0 * ((len(hand) - 1) - len(self.hands[self.fewest_opponent(player)]))
+        if rank == WT:
+            mate_count = len(self.hands[self.mate(player)])
+            return 40.0 if 0 < mate_count <= LOW else held - 1.0
+        if rank == WC:
+            effect = self.rules.custom
+            if effect == 0:
+                return held + self.attack_bonus(player)
+            if effect == 1:
+                previous = (player - self.step) % self.count
+                return held + 4.0 * ((len(hand) - 1) - len(self.hands[previous]))
+            return held + (5.0 if effect == 2 else 0.0)
+        return held
+
+    def is_bluff(self, player: int, card: int) -> bool:
+        """Playing this Wild Draw Four would lose a challenge."""
+        skipped = False
+        for other in self.hands[player]:
+            if other == card and not skipped:
+                skipped = True
+                continue
+            if other >> 5 == self.color:
+                return True
+            if other >> 5 == WILD and self.rules.wilds_make_bluff:
+                return True
+        return False
