@@ -42,6 +42,7 @@ from uno_tui.engine import (
 from uno_tui.engine.events import Event
 from uno_tui.narration import (
     Narrator,
+    card_order,
     card_words,
     counts_words,
     describe_action,
@@ -114,8 +115,6 @@ class GameScreen(Screen[None]):
         self.round_end_shown = 0
         self.timer: Timer | None = None
         self.seat_labels = [seat.bot or "" for seat in session.seats]
-        if people and self.solo is None:
-            self.seat_labels = [seat.bot or "person" for seat in session.seats]
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -203,9 +202,8 @@ class GameScreen(Screen[None]):
             text.append(f"{names[decision.player]}: Wild Team Play! Play a card.", style="bold")
         else:
             text.append(f"Your turn, {names[decision.player]}", style="bold")
-            playable = sorted(
-                {card_label(a.card) for a in decision.actions if isinstance(a, PlayCard)}
-            )
+            cards = {a.card for a in decision.actions if isinstance(a, PlayCard)}
+            playable = [card_label(card) for card in sorted(cards, key=card_order)]
             if playable:
                 text.append(f": {', '.join(playable)} can go. Enter plays, D draws.")
             else:
@@ -444,7 +442,9 @@ class GameScreen(Screen[None]):
         names = self.game.names
         colours = list(dict.fromkeys(a.color for a in options if isinstance(a, PlayCard)))
         if len(colours) > 1:
-            question = "Which colour?"
+            first = options[0]
+            card = f"{card_words(first.card)}: " if isinstance(first, PlayCard) else ""
+            question = f"{card}which colour?"
             answers: list[str | Text] = [color_answer(c) for c in colours]
 
             def pick_colour(index: int | None) -> None:

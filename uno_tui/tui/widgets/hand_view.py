@@ -95,7 +95,7 @@ class HandView(Widget, can_focus=True):
         text = Text()
         index = 0
         for color, cards in self.rows:
-            name = color.word.capitalize() if color else "Wild"
+            name = color.word.capitalize() if color else "Wilds"
             text.append(f"{name:<7}", style="bold")
             for card in cards:
                 text.append(" ")
