@@ -1,0 +1,48 @@
+"""Nothing lost: a real ``uno-tui --plain`` process, killed mid-match, resumes with every
+applied action, and the same person is asked the same decision.
+
+Each case plays a two-player hot-seat match through pipes, as two people at one keyboard would,
+and stops the process while it waits at a chosen kind of prompt: SIGKILL (a crash, the power
+gone: nothing runs), SIGTERM, SIGHUP (the terminal closed) and Ctrl+C (SIGINT).
+benchmarks/kill_resume.py runs the same check many times at random points."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+import pytest
+
+from .plain_driver import kill_and_resume, prompt_kind, reference_game
+
+KILL_POINTS = [
+    # (seed, kind of prompt the game is waiting at, earliest prompt number)
+    (1, "pass", 0),
+    (2, "choose", 6),
+    (3, "colour", 0),
+    (4, "uno", 0),
+    (5, "choose", 150),
+]
+
+
+def first_prompt(seed: int, kind: str, after: int) -> int:
+    prompts = reference_game("two-player", ("Ann", "Bob"), seed, seed, 400).prompts
+    return next(
+        i for i, prompt in enumerate(prompts[:-2]) if i >= after and prompt_kind(prompt) == kind
+    )
+
+
+@pytest.mark.parametrize(("seed", "kind", "after"), KILL_POINTS, ids=str)
+def test_a_match_killed_with_sigkill_resumes_with_every_action(
+    data_dir: Path, seed: int, kind: str, after: int
+) -> None:
+    at = first_prompt(seed, kind, after)
+    result = kill_and_resume(data_dir, seed, at)
+    assert prompt_kind(result.prompt) == kind
+    assert result.actions > 0 or at == 0
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_sigterm_sighup_and_ctrl_c_save_and_leave_cleanly(data_dir: Path, signum: int) -> None:
+    result = kill_and_resume(data_dir, 7, first_prompt(7, "choose", 10), signum=signum)
+    assert result.actions > 0
