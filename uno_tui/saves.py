@@ -14,21 +14,22 @@ old file is still there to look at. A finished match removes its autosave.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import random
 import sys
 import tempfile
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
 from uno_tui.bots import LEVELS
-from uno_tui.engine import MatchRecord, UnoError
+from uno_tui.engine import Action, Game, MatchRecord, UnoError
 from uno_tui.session import Seat, Session
 
 ENV_DATA_DIR = "UNO_TUI_DATA_DIR"
@@ -95,17 +96,66 @@ def _sync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def save_text(session: Session) -> str:
-    """The autosave of ``session`` as JSON: format, seats, the bots' dice, the match record."""
+def save_text(session: Session, encoded_actions: Sequence[str] | None = None) -> str:
+    """The autosave of ``session`` as JSON: format, seats, the bots' dice, the match record.
+
+    ``encoded_actions`` are the record's actions already in JSON (``ActionCache``), so that a
+    save late in a long match does not encode every earlier action again."""
+    record = session.game.record()
+    if encoded_actions is None:
+        encoded_actions = encode_actions(record.actions)
+    record_data = replace(record, actions=()).to_dict()
+    del record_data["actions"]
     version, internal, gauss = session.rng.getstate()
     data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "seats": [{"name": seat.name, "bot": seat.bot} for seat in session.seats],
         "bot_rng": [version, list(internal), gauss],
-        "record": session.game.record().to_dict(),
+        "table": table_digest(session.game),
     }
-    return json.dumps(data, separators=(",", ":")) + "\n"
+    # The record goes last, its actions last in it: spliced in as the JSON they already are.
+    head = json.dumps(data, separators=(",", ":"))[:-1]
+    record_head = json.dumps(record_data, separators=(",", ":"))[:-1]
+    actions = ",".join(encoded_actions)
+    return f'{head},"record":{record_head},"actions":[{actions}]}}}}\n'
+
+
+def table_digest(game: Game) -> str:
+    """A fingerprint of the table (hands, piles, scores, whose turn): a replayed save must
+    come back to it, or the file was damaged or edited, or another version of the rules would
+    play it differently. Either way it is not the match that was saved."""
+    table = [
+        game.round_number,
+        list(game.scores),
+        [" ".join(map(str, hand)) for hand in game.hands],
+        " ".join(map(str, game.draw_pile)),
+        " ".join(map(str, game.discard_pile)),
+        game.current,
+        game.current_color.value if game.current_color else None,
+        game.clockwise,
+        game.phase.value,
+    ]
+    return hashlib.sha256(json.dumps(table).encode()).hexdigest()[:32]
+
+
+def encode_actions(actions: Sequence[Action]) -> list[str]:
+    return [json.dumps(action.to_dict(), separators=(",", ":")) for action in actions]
+
+
+class ActionCache:
+    """The actions of one game in JSON, extended as the game goes on (actions are only ever
+    appended), so each save encodes only the new ones."""
+
+    def __init__(self) -> None:
+        self._game: Game | None = None
+        self._encoded: list[str] = []
+
+    def encoded(self, game: Game) -> list[str]:
+        if game is not self._game or len(game.actions) < len(self._encoded):
+            self._game, self._encoded = game, []
+        self._encoded += encode_actions(game.actions[len(self._encoded) :])
+        return self._encoded
 
 
 # Reading ------------------------------------------------------------------------------------
@@ -118,15 +168,24 @@ class SavedMatch:
     seats: tuple[Seat, ...]
     record: MatchRecord
     bot_rng_state: tuple[Any, ...] | None
+    table: str
+    """``table_digest`` of the game when it was saved."""
 
     def session(self, autosave: Autosave | None = None) -> Session:
-        """Replay the record into a session (``SaveError`` if a move is not legal)."""
+        """Replay the record into a session: ``SaveError`` if a move is not legal, or if the
+        replay does not come back to the table that was saved."""
         try:
-            return Session.from_record(
+            session = Session.from_record(
                 self.record, self.seats, bot_rng_state=self.bot_rng_state, autosave=autosave
             )
         except UnoError as error:
             raise SaveError(_one_line(str(error))) from None
+        if table_digest(session.game) != self.table:
+            raise SaveError(
+                "replaying its moves does not lead to the table that was saved "
+                "(the file was changed or damaged)"
+            )
+        return session
 
 
 def parse_save(text: str) -> SavedMatch:
@@ -154,7 +213,10 @@ def parse_save(text: str) -> SavedMatch:
         raise SaveError(_one_line(str(error))) from None
     if tuple(seat.name for seat in seats) != record.players:
         raise SaveError("the save's seats do not match the players of its match record")
-    return SavedMatch(seats, record, _parse_rng_state(data.get("bot_rng")))
+    table = data.get("table")
+    if not isinstance(table, str):
+        raise SaveError("the save has no fingerprint of its table")
+    return SavedMatch(seats, record, _parse_rng_state(data.get("bot_rng")), table)
 
 
 def _parse_seats(raw: object) -> tuple[Seat, ...]:
@@ -165,7 +227,9 @@ def _parse_seats(raw: object) -> tuple[Seat, ...]:
         if not isinstance(item, dict) or set(item) != {"name", "bot"}:
             raise SaveError(f"seat {number} of the save must have a name and a bot level")
         name, bot = item["name"], item["bot"]
-        if not isinstance(name, str) or not (bot is None or bot in LEVELS):
+        if not isinstance(name, str) or not (
+            bot is None or (isinstance(bot, str) and bot in LEVELS)
+        ):
             raise SaveError(f"seat {number} of the save is not a name with a person or bot level")
         seats.append(Seat(name, bot))
     return tuple(seats)
@@ -196,6 +260,12 @@ def read_save(path: Path) -> SavedMatch:
         raise
     except OSError as error:
         raise SaveError(f"the file cannot be read ({_one_line(str(error))})") from None
+    return parse_save_bytes(raw)
+
+
+def parse_save_bytes(raw: bytes) -> SavedMatch:
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"the file is {len(raw)} bytes, far larger than any autosave")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -204,16 +274,25 @@ def read_save(path: Path) -> SavedMatch:
 
 
 def load_session(path: Path, autosave: Autosave | None = None) -> Session:
-    """The session saved at ``path``, replayed: ``SaveError`` with one line if it cannot be.
+    """The session saved at ``path``, replayed: ``SaveError`` with one line if it cannot be
+    (``FileNotFoundError`` if there is no file)."""
+    return _rebuilt(lambda: read_save(path).session(autosave))
 
-    The file is input from outside the program (a disk, a person with an editor), so any
+
+def session_from_bytes(raw: bytes) -> Session:
+    """The session an autosave's bytes hold, replayed, as ``load_session`` reads a file."""
+    return _rebuilt(lambda: parse_save_bytes(raw).session())
+
+
+def _rebuilt(rebuild: Callable[[], Session]) -> Session:
+    """The file is input from outside the program (a disk, a person with an editor), so any
     failure to rebuild the match is reported as a ``SaveError``, never as a traceback."""
     try:
-        return read_save(path).session(autosave)
+        return rebuild()
     except (SaveError, FileNotFoundError):
         raise
     except Exception as error:
-        # Not a failure the checks above name: still only a file we cannot resume.
+        # A failure the checks above do not name: still only a file we cannot resume.
         raise SaveError(
             f"the save cannot be rebuilt ({type(error).__name__}: {_one_line(str(error))})"
         ) from None
@@ -243,6 +322,7 @@ class Autosave:
         self.warn = warn or _warn_on_stderr
         self.failure: str | None = None
         """The last write error told, so a failing disk is told once, not after every move."""
+        self._actions = ActionCache()
 
     @property
     def exists(self) -> bool:
@@ -254,7 +334,8 @@ class Autosave:
             if session.is_over:
                 self.clear()
             else:
-                write_atomic(self.path, save_text(session))
+                encoded = self._actions.encoded(session.game)
+                write_atomic(self.path, save_text(session, encoded))
         except OSError as error:
             message = f"the match could not be saved to {self.path}: {_one_line(str(error))}"
             if message != self.failure:
