@@ -269,3 +269,56 @@ def kill_and_resume(
     after = read_save(data_dir / FILE_NAME)
     assert after.record.actions[: len(saved.record.actions)] == saved.record.actions
     return KillResult(waiting_at, len(saved.record.actions), code)
+
+
+def bots_only_match(rule_set: str, seats: str, seed: int, target: int) -> Session:
+    """The bots-only match played to its end in this process: the reference."""
+    from uno_tui.cli import parse_seats
+
+    session = Session(Rules.preset(rule_set, target_score=target), parse_seats(seats), seed=seed)
+    session.run_bots()
+    assert session.is_over
+    return session
+
+
+def kill_bots_at_any_moment(
+    data_dir: Path,
+    reference: Session,
+    seats: str,
+    delay: float,
+) -> int | None:
+    """A bots-only match in a real process, killed with SIGKILL ``delay`` seconds after its
+    first save, wherever it is (in the middle of writing its autosave, as likely as not).
+
+    Checks: the autosave is whole and valid; its actions are the reference match's first
+    ones; resumed here, the match plays on to exactly the reference match (the bots' dice are
+    saved too). Returns the number of actions saved, or None if nothing was saved yet or the
+    match had already ended."""
+    import time
+
+    from uno_tui.saves import FILE_NAME, read_save
+
+    game = reference.game
+    args = ["--plain", "--rules", game.rules.name.value, "--players", seats]
+    args += ["--seed", str(game.seed), "--target", str(game.rules.target_score)]
+    path = data_dir / FILE_NAME
+    process = PlainProcess(args, data_dir)
+    try:
+        started = time.monotonic()
+        while not path.exists() and process.process.poll() is None:
+            assert time.monotonic() - started < 60, "no autosave within a minute"
+            time.sleep(0.01)
+        time.sleep(delay)
+        process.signal(signal.SIGKILL)
+    finally:
+        process.close()
+    assert "Traceback" not in process.stderr, process.stderr
+    if not path.exists():
+        return None
+    saved = read_save(path)
+    count = len(saved.record.actions)
+    assert saved.record.actions == tuple(game.actions[:count]), "the save is not this match"
+    resumed = saved.session()
+    resumed.run_bots()
+    assert resumed.game.actions == game.actions, "the resumed match went another way"
+    return count

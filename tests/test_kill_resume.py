@@ -13,7 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from .plain_driver import kill_and_resume, prompt_kind, reference_game
+from .plain_driver import (
+    bots_only_match,
+    kill_and_resume,
+    kill_bots_at_any_moment,
+    prompt_kind,
+    reference_game,
+)
 
 KILL_POINTS = [
     # (seed, kind of prompt the game is waiting at, earliest prompt number)
@@ -46,3 +52,17 @@ def test_a_match_killed_with_sigkill_resumes_with_every_action(
 def test_sigterm_sighup_and_ctrl_c_save_and_leave_cleanly(data_dir: Path, signum: int) -> None:
     result = kill_and_resume(data_dir, 7, first_prompt(7, "choose", 10), signum=signum)
     assert result.actions > 0
+
+
+BOT_SEATS = "Ada:random,Bo:easy,Cy:random"
+
+
+def test_a_bots_only_match_killed_at_any_moment_loses_nothing(data_dir: Path) -> None:
+    """Killed while the bots play (and so while it writes its autosave after every action),
+    the file is always whole, and resuming it plays on to the very same match."""
+    reference = bots_only_match("classic", BOT_SEATS, 5, 500)
+    saved = []
+    for number, delay in enumerate((0.0, 0.25, 0.6, 1.0)):
+        run_dir = data_dir / str(number)
+        saved.append(kill_bots_at_any_moment(run_dir, reference, BOT_SEATS, delay))
+    assert any(count for count in saved), saved
