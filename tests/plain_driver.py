@@ -248,7 +248,7 @@ def kill_and_resume(
     else:
         expected_code = 130 if signum == signal.SIGINT else 128 + signum
         assert code == expected_code, (code, first.output[-3:], first.stderr)
-        assert "The match is saved: uno-tui resume continues it." in first.output[-1]
+        assert "The match is saved: uno-tui --plain resume continues it." in first.output[-1]
 
     from uno_tui.saves import FILE_NAME, read_save
 
@@ -256,7 +256,7 @@ def kill_and_resume(
     assert saved.record.actions == reference.records[at].actions, "an applied action was lost"
 
     curtain, decision = open_decision(reference.prompts, at)
-    second = PlainProcess(["resume"], data_dir)
+    second = PlainProcess(["resume", "--plain"], data_dir)
     try:
         assert second.next_prompt() == curtain, "the keyboard goes to someone else"
         second.send("")

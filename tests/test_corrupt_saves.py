@@ -310,20 +310,22 @@ def test_the_game_says_one_line_keeps_the_file_and_starts_a_new_match(
 def test_resume_with_a_corrupt_file_offers_a_new_match(data_dir: Path) -> None:
     data_dir.mkdir(parents=True)
     (data_dir / FILE_NAME).write_bytes(b"\x00garbage")
-    result = run(data_dir, "resume", stdin="n\n")
+    result = run(data_dir, "resume", "--plain", stdin="n\n")
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "kept as" in result.stderr
     assert "Start a new match? [Y/n]" in result.stdout
     assert "Traceback" not in result.stderr
     (data_dir / FILE_NAME).write_bytes(b"{}")
-    result = run(data_dir, "--rules", "two-player", "--players", "Ann,Bob", "resume", stdin="y\n")
+    result = run(
+        data_dir, "--rules", "two-player", "--players", "Ann,Bob", "--plain", "resume", stdin="y\n"
+    )
     assert result.returncode == 0 and "Pass to" in result.stdout, result.stdout
     assert len(list(data_dir.glob("autosave.corrupt-*.json"))) == 2
     count("command line", 2)
 
 
 def test_resume_without_a_save_says_so(data_dir: Path) -> None:
-    result = run(data_dir, "resume")
+    result = run(data_dir, "resume", "--plain")
     assert result.returncode == 1
     assert result.stderr.startswith("uno-tui: there is no saved match to resume")
     assert result.stderr.count("\n") == 1

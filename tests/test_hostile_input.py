@@ -139,7 +139,7 @@ def test_hostile_answers_to_the_resume_question(data_dir: Path) -> None:
     assert (data_dir / FILE_NAME).exists()
     out = assert_clean(run_piped(session_args, [*NASTY_LINES[4:16], b"n"], "resume"))
     assert "Please answer y or n." in out and "Starting a new match" in out
-    assert_clean(run_piped(["resume"], NASTY_LINES, "resume"))
+    assert_clean(run_piped(["--plain", "resume"], NASTY_LINES, "resume"))
 
 
 @settings(
