@@ -6,7 +6,8 @@ in the same directory, flushed and synced, renamed over the old one, then the di
 so a crash or a SIGKILL at any moment leaves the previous save or the new one, never half of one.
 
 A file that cannot be resumed (empty, cut short, not JSON, the wrong shape, from a newer uno-tui,
-or holding a move that is not legal) raises ``SaveError``, whose message is one line to show;
+holding a move that is not legal, or replaying to another table than the one saved) raises
+``SaveError``, whose message is one line to show;
 ``Autosave.set_aside`` then renames it (never over another file) so a new match can start and the
 old file is still there to look at. A finished match removes its autosave.
 """
