@@ -26,25 +26,18 @@ from uno_tui.plain import PlainGame
 from uno_tui.saves import ENV_DATA_DIR
 from uno_tui.session import Seat, Session
 
-PROMPT_STARTS = (
-    "Pass to ",
-    "Which colour?",
-    "With whom?",
-    "One card left!",
-    "A match is saved",
-    "Start a new match?",
-)
-
 
 def is_prompt(line: str) -> bool:
-    return line.startswith(PROMPT_STARTS) or ", choose. " in line
+    """The plain game's convention: a question line holds a question mark, a narration line
+    never does; the hot-seat curtain waits for Enter (see uno_tui/plain/game_loop.py)."""
+    return "?" in line or line.startswith("Pass to ")
 
 
 def prompt_kind(line: str) -> str:
     """``pass``, ``choose``, ``colour``, ``target``, ``uno`` or ``question``."""
     if line.startswith("Pass to "):
         return "pass"
-    if ", choose. " in line:
+    if line.startswith("Your move? ") or ", your move? " in line:
         return "choose"
     if line.startswith("Which colour?"):
         return "colour"
