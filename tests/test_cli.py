@@ -74,16 +74,38 @@ def test_bad_input_is_answered_and_asked_again() -> None:
     assert result.returncode == 0
 
 
-def test_bad_arguments_exit_2_with_a_message() -> None:
+def test_bad_arguments_exit_2_with_one_clear_line() -> None:
     for args in (
         ["--rules", "poker"],
         ["--players", "Ann,Bo:genius"],
+        ["--players", ""],
+        ["--players", "Ann,,Bob"],
         ["--target", "x"],
+        ["--target", "0"],
+        ["--target", "-5"],
+        ["--seed", "1.5"],
+        ["--seed"],
         ["--rules", "teams", "--players", "Ann,Ben,Cat"],
+        ["--players", ",".join(f"P{i}" for i in range(11))],
+        ["--bogus"],
+        ["-x"],
+        ["play"],
+        ["resume", "extra"],
+        ["replay"],
+        ["simulate", "--games", "0"],
+        ["simulate", "--nope"],
     ):
         result = run(*args)
         assert result.returncode == 2, args
-        assert "Traceback" not in result.stderr and "uno-tui" in result.stderr
+        assert result.stderr.startswith("uno-tui"), (args, result.stderr)
+        assert result.stderr.count("\n") == 1, (args, result.stderr)
+        assert "usage:" not in result.stderr and "Traceback" not in result.stderr
+
+
+def test_help_still_shows_the_usage() -> None:
+    for args in (["--help"], ["-h"], ["simulate", "--help"], ["resume", "--help"]):
+        result = run(*args)
+        assert result.returncode == 0 and "usage: uno-tui" in result.stdout, args
 
 
 def test_replay_tells_a_saved_match_move_by_move(tmp_path: Path) -> None:

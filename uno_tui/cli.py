@@ -1,11 +1,17 @@
-"""The ``uno-tui`` command: play, replay a saved match, simulate bots against bots."""
+"""The ``uno-tui`` command: play, resume the autosaved match, replay a saved match, simulate
+bots against bots."""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
+import os
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import NoReturn, TextIO
 
 from uno_tui import __version__, sim
 from uno_tui.bots import LEVELS
@@ -13,7 +19,12 @@ from uno_tui.engine import IllegalActionError, MatchRecord, RecordError, Rules, 
 from uno_tui.narration import VERBOSITIES, Narrator
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
+from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import Seat, Session
+from uno_tui.signals import SignalExit, exit_on_signals
+
+FrontEnd = Callable[[Session], int]
+"""Plays a session to its end or until the person leaves; returns the exit code."""
 
 DEFAULT_TABLES = {
     "classic": "You,Ada:medium,Bo:medium,Cy:medium",
@@ -24,6 +35,18 @@ DEFAULT_TABLES = {
 
 class UsageError(Exception):
     """A bad command line: one line of explanation, exit code 2."""
+
+
+class StopPlaying(Exception):
+    """The input ended (or the person said so) before a match began."""
+
+
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, but a bad command line is one line on stderr, not the usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        where = self.prog.removeprefix("uno-tui").strip()
+        raise UsageError(f"{where + ': ' if where else ''}{message} (see uno-tui --help)")
 
 
 def parse_seats(spec: str) -> list[Seat]:
@@ -42,7 +65,7 @@ def parse_seats(spec: str) -> list[Seat]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="uno-tui", description="UNO in the terminal.")
+    parser = ArgumentParser(prog="uno-tui", description="UNO in the terminal.")
     parser.add_argument("--version", action="version", version=f"uno-tui {__version__}")
     parser.add_argument("--plain", action="store_true", help="play line by line (screen readers)")
     parser.add_argument(
@@ -77,50 +100,36 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     replay = sub.add_parser("replay", help="tell a saved match move by move")
     replay.add_argument("file", type=Path)
+    resume = sub.add_parser("resume", help="continue the autosaved match")
+    resume.add_argument(
+        "--plain", action="store_true", default=argparse.SUPPRESS, help="line by line"
+    )
     sim.add_parser(sub)
     return parser
 
 
-def play(args: argparse.Namespace) -> int:
-    if args.players is None and args.rules is None:
-        if args.plain:
-            return play_plain_asking_setup(args)
-        return run_app(args)  # the setup screen asks for the table
+# The table ----------------------------------------------------------------------------------
+
+
+def table_given(args: argparse.Namespace) -> bool:
+    return args.players is not None or args.rules is not None
+
+
+def rules_and_seats(args: argparse.Namespace) -> tuple[Rules, list[Seat]]:
+    """The table the command line describes (the default one if it names none); a bad one
+    raises ``UsageError``, before any question is asked or any app is started."""
     rules_name = args.rules or "classic"
-    seats = parse_seats(args.players or DEFAULT_TABLES[rules_name])
+    seats = parse_seats(args.players if args.players is not None else DEFAULT_TABLES[rules_name])
     try:
-        rules = Rules.preset(rules_name, target_score=args.target or 500)
-        session = Session(rules, seats, seed=args.seed)
+        target = 500 if args.target is None else args.target
+        rules = Rules.preset(rules_name, target_score=target)
+        rules.check_players(len(seats))
     except SetupError as error:
         raise UsageError(str(error)) from None
-    if args.plain:
-        return plain_game(session, args).run()
-    return run_app(args, session)
+    return rules, seats
 
 
-def plain_game(session: Session, args: argparse.Namespace) -> PlainGame:
-    speaker = make_speaker(args.speech or "none", notify=print)
-    return PlainGame(session, input, sys.stdout, speaker=speaker, verbosity=args.verbosity)
-
-
-def play_plain_asking_setup(args: argparse.Namespace) -> int:
-    """``--plain`` with no table on the command line: numbered setup questions first."""
-
-    def ask(question: str) -> str:
-        print(question, flush=True)
-        try:
-            return input().strip()
-        except EOFError:
-            raise QuitGame from None
-
-    try:
-        rules, seats = PlainSetup(ask, print).run()
-    except QuitGame:
-        print("Goodbye.")
-        return 0
-    if args.target is not None:
-        rules = rules.with_options(target_score=args.target)
-    return plain_game(Session(rules, seats, seed=args.seed), args).run()
+# The Textual app ----------------------------------------------------------------------------
 
 
 def run_app(args: argparse.Namespace, session: Session | None = None) -> int:
@@ -136,6 +145,175 @@ def run_app(args: argparse.Namespace, session: Session | None = None) -> int:
     )
     app.run()
     return app.return_code or 0
+
+
+def play_in_app(args: argparse.Namespace) -> int:
+    rules, seats = rules_and_seats(args)
+    if not table_given(args):
+        return run_app(args)  # the setup screen asks for the table
+    return run_app(args, Session(rules, seats, seed=args.seed))
+
+
+# The line-by-line game ----------------------------------------------------------------------
+
+
+def plain_front_end(args: argparse.Namespace) -> FrontEnd:
+    """The line-by-line game on this terminal, with the speech and verbosity asked for."""
+
+    def play_lines(session: Session) -> int:
+        speaker = make_speaker(args.speech or "none", notify=say)
+        game = PlainGame(session, input, sys.stdout, speaker=speaker, verbosity=args.verbosity)
+        return game.run()
+
+    return play_lines
+
+
+@contextlib.contextmanager
+def line_by_line() -> Iterator[None]:
+    """The terminal as the plain game needs it: any bytes may come in; Ctrl+C, SIGTERM and
+    SIGHUP stop the game cleanly (``KeyboardInterrupt``, ``SignalExit``)."""
+    # Ctrl+C stops the game even when started with SIGINT ignored (as `cmd &` does).
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    tolerate_any_bytes()
+    with exit_on_signals():
+        yield
+
+
+def tolerate_any_bytes() -> None:
+    """Input is whatever arrives on stdin: bytes that are not UTF-8 become a replacement
+    character (answered "Not a choice"), and a character the terminal cannot show is escaped,
+    never an exception. Done before the first read."""
+    for stream, errors in ((sys.stdin, "replace"), (sys.stdout, "backslashreplace")):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(io.UnsupportedOperation, ValueError):
+                stream.reconfigure(errors=errors)
+
+
+def ask_line(question: str) -> str:
+    """One question, one answer line; ``StopPlaying`` at end of input."""
+    say(question)
+    try:
+        return input().strip()
+    except EOFError:
+        raise StopPlaying from None
+
+
+def ask_yes_no(question: str) -> bool:
+    """A yes/no question, Enter meaning yes."""
+    while True:
+        answer = ask_line(f"{question} [Y/n]").lower()
+        if answer in ("", "y", "yes"):
+            return True
+        if answer in ("n", "no"):
+            return False
+        say("Please answer y or n.")
+
+
+def new_plain_session(args: argparse.Namespace, autosave: Autosave) -> Session:
+    """A new match: the table from the command line, or else asked by the setup questions."""
+    if table_given(args):
+        rules, seats = rules_and_seats(args)
+    else:
+
+        def ask(question: str) -> str:
+            try:
+                return ask_line(question)
+            except StopPlaying:
+                raise QuitGame from None
+
+        try:
+            rules, seats = PlainSetup(ask, say).run()
+        except QuitGame:
+            raise StopPlaying from None
+        if args.target is not None:
+            rules = rules.with_options(target_score=args.target)
+    session = Session(rules, seats, seed=args.seed, autosave=autosave)
+    session.save()
+    return session
+
+
+def play_plain(args: argparse.Namespace) -> int:
+    """A new match, or the autosaved one if the person takes up the offer to resume it."""
+    rules_and_seats(args)  # a bad command line fails before any question is asked
+    autosave = Autosave()
+    saved, notice = open_autosave(autosave)
+    if notice:
+        warn(f"{notice} Starting a new match.")
+    session = None
+    if saved is not None:
+        if ask_yes_no(f"A match is saved ({describe(saved)}). Resume it?"):
+            session = saved
+        else:
+            say("Starting a new match; it replaces the saved one.")
+    if session is None:
+        session = new_plain_session(args, autosave)
+    return run_session(session, plain_front_end(args))
+
+
+def run_session(session: Session, front_end: FrontEnd) -> int:
+    """Play ``session``; Ctrl+C, SIGTERM and SIGHUP save it and leave cleanly."""
+    if session.autosave is not None:
+        say(SAVED_NOTE)  # said first, so that the game's own last line stays its last
+    try:
+        code = front_end(session)
+    except (KeyboardInterrupt, SignalExit) as stop:
+        session.save()  # saved after every action already; this covers an action mid-save
+        reason = "interrupted" if isinstance(stop, KeyboardInterrupt) else f"stopped ({stop.name})"
+        say(f"\nThe game was {reason}. {RESUME_HINT}")
+        return 130 if isinstance(stop, KeyboardInterrupt) else 128 + stop.signum
+    if not session.is_over:
+        session.save()
+    return code
+
+
+RESUME_HINT = "The match is saved: uno-tui --plain resume continues it."
+SAVED_NOTE = "This match is saved after every move; if you leave, uno-tui --plain resume goes on."
+
+
+# Resuming -----------------------------------------------------------------------------------
+
+
+def resume(args: argparse.Namespace) -> int:
+    """``uno-tui resume``: the autosaved match, in the app or (``--plain``) line by line. A file
+    that cannot be resumed is set aside with one line, and a new match is offered."""
+    autosave = Autosave()
+    saved, notice = open_autosave(autosave)
+    if saved is None and notice is None:
+        warn(f"there is no saved match to resume (looked for {autosave.path}).")
+        return 1
+    if saved is not None:
+        say(f"Resuming the saved match ({describe(saved)}).")
+    else:
+        warn(str(notice))
+    if not args.plain:
+        return run_app(args, saved) if saved is not None else play_in_app(args)
+    if saved is None:
+        if not ask_yes_no("Start a new match?"):
+            return 1
+        saved = new_plain_session(args, autosave)
+    return run_session(saved, plain_front_end(args))
+
+
+# Output that cannot fail --------------------------------------------------------------------
+
+
+def say(line: str) -> None:
+    """A line on stdout that cannot fail: after SIGHUP the terminal may be gone."""
+    _print_safely(line, sys.stdout)
+
+
+def warn(line: str) -> None:
+    _print_safely(f"uno-tui: {line}", sys.stderr)
+
+
+def _print_safely(line: str, stream: TextIO) -> None:
+    try:
+        print(line, file=stream, flush=True)
+    except (OSError, ValueError):
+        # The terminal is gone: stop writing to it, so the exit does not fail either.
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
 
 
 def replay(path: Path) -> int:
@@ -157,18 +335,28 @@ def replay(path: Path) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
     try:
+        args = parser.parse_args(argv)
         if args.command == "replay":
             return replay(args.file)
         if args.command == "simulate":
             return sim.run(args)
-        return play(args)
+        if not args.plain:
+            return resume(args) if args.command == "resume" else play_in_app(args)
+        with line_by_line():
+            return resume(args) if args.command == "resume" else play_plain(args)
     except UsageError as error:
-        print(f"uno-tui: {error}", file=sys.stderr)
+        warn(str(error))
         return 2
     except RecordError as error:
-        print(f"uno-tui: {error}", file=sys.stderr)
+        warn(str(error))
         return 1
+    except StopPlaying:
+        say("Goodbye.")
+        return 0
+    except SignalExit as stop:
+        say(f"Stopped ({stop.name}).")
+        return 128 + stop.signum
     except KeyboardInterrupt:
+        say("")
         return 130

@@ -2,7 +2,8 @@
 
 Both front ends (the Textual app and ``--plain``) drive a ``Session``: they ask it which person
 must decide now, apply that person's action, and let it play the bots until a person is needed.
-No rules live here; the engine decides what is legal.
+No rules live here; the engine decides what is legal. Given a saver, the session autosaves after
+every applied action, a person's or a bot's (``uno_tui.saves.Autosave`` is the one on disk).
 """
 
 from __future__ import annotations
@@ -10,9 +11,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any, Protocol
 
 from uno_tui.bots import Bot, make_bot
-from uno_tui.engine import Action, Decision, DecisionKind, Game, Phase, Rules
+from uno_tui.engine import (
+    Action,
+    Decision,
+    DecisionKind,
+    Game,
+    MatchRecord,
+    Phase,
+    RecordError,
+    Rules,
+)
 from uno_tui.engine.events import Event
 
 MAX_BOT_ACTIONS = 100_000
@@ -31,6 +42,12 @@ class Seat:
         return self.bot is None
 
 
+class Saver(Protocol):
+    """Where a session writes itself after every action (see ``uno_tui.saves.Autosave``)."""
+
+    def save(self, session: Session) -> None: ...
+
+
 class Session:
     def __init__(
         self,
@@ -39,6 +56,7 @@ class Session:
         *,
         seed: int | None = None,
         game: Game | None = None,
+        autosave: Saver | None = None,
     ) -> None:
         self.seats = tuple(seats)
         self.game = game or Game(rules, [seat.name for seat in self.seats], seed=seed)
@@ -46,6 +64,36 @@ class Session:
             i: make_bot(seat.bot) for i, seat in enumerate(self.seats) if seat.bot is not None
         }
         self.rng = random.Random(self.game.seed ^ 0xB075)
+        self.autosave = autosave
+
+    @classmethod
+    def from_record(
+        cls,
+        record: MatchRecord,
+        seats: Sequence[Seat],
+        *,
+        bot_rng_state: Any = None,
+        autosave: Saver | None = None,
+    ) -> Session:
+        """The session a record left off: every action replayed (``RecordError`` naming the
+        move if one is not legal), the bots' dice where they were, so the same player is asked
+        the same decision."""
+        if tuple(seat.name for seat in seats) != record.players:
+            raise RecordError("the seats do not match the record's players")
+        session = cls(record.rules, seats, game=record.replay(), autosave=autosave)
+        if bot_rng_state is not None:
+            session.rng.setstate(bot_rng_state)
+        return session
+
+    def save(self) -> None:
+        """Write the autosave now (it is written after every action anyway)."""
+        if self.autosave is not None:
+            self.autosave.save(self)
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = self.game.apply(action)
+        self.save()
+        return events
 
     @property
     def people(self) -> tuple[int, ...]:
@@ -69,7 +117,7 @@ class Session:
 
     def apply(self, action: Action) -> list[Event]:
         """A person's action (the engine checks it)."""
-        return self.game.apply(action)
+        return self._apply(action)
 
     def run_bots(self) -> list[Event]:
         """Let the bots react and play until a person must decide or the match is over."""
@@ -87,12 +135,12 @@ class Session:
         turns one at a time call this with a pause between calls."""
         reacted = self._bot_reaction()
         if reacted is not None:
-            return self.game.apply(reacted)
+            return self._apply(reacted)
         if self.is_over or self.person_to_decide() is not None:
             return None
         decision = self.game.decisions(out_of_turn=False)[0]
         view = self.game.view(decision.player)
-        return self.game.apply(self.bots[decision.player].choose(view, self.rng))
+        return self._apply(self.bots[decision.player].choose(view, self.rng))
 
     def _bot_reaction(self) -> Action | None:
         """The first out-of-turn action a bot wants to take now (UNO calls, catches)."""

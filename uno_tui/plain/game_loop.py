@@ -136,6 +136,7 @@ class PlainGame:
         """Play until the match ends or the person quits; returns an exit code."""
         try:
             self.tell_round_so_far()
+            self.offer_pending_uno_call()
             while not self.session.is_over:
                 self.tell(self.session.run_bots(), self.solo)
                 decision = self.session.person_to_decide()
@@ -153,18 +154,38 @@ class PlainGame:
             self.speaker.close()
         return 0
 
-    def take_turn(self, seat: int) -> None:
+    def pass_keyboard_to(self, seat: int) -> None:
+        """In hot-seat, the curtain before a person's private lines."""
         if self.solo is None and self.at_keyboard != seat:
             answer = self.ask(f"Pass to {self.game.names[seat]}, press Enter when ready.")
             if answer.lower() in ("quit", "exit"):
                 raise QuitGame
             self.at_keyboard = seat
+
+    def take_turn(self, seat: int) -> None:
+        self.pass_keyboard_to(seat)
         view = self.game.view(seat)
         who = "" if self.solo is not None else f"{self.game.names[seat]}. "
         self.note(seat, f"{who}{top_words(view)} {hand_words(view)}")
         action = self.choose(seat, self.session.options_for(seat))
         self.tell(self.session.apply(action), seat)
         self.offer_uno_call(seat)
+
+    def offer_pending_uno_call(self) -> None:
+        """A resumed match that stopped while a person was offered the UNO call after their
+        play: they are offered it again first, as they would have been."""
+        if not self.game.actions or self.session.is_over:
+            return
+        seat = self.game.actions[-1].player
+        if seat not in self.session.people or self.solo not in (None, seat):
+            return
+        if any(
+            isinstance(a, CallUno) and a.target == seat
+            for d in self.session.options_for(seat)
+            for a in d.actions
+        ):
+            self.pass_keyboard_to(seat)
+            self.offer_uno_call(seat)
 
     def offer_uno_call(self, seat: int) -> None:
         """Right after a play leaves a person one card, the call comes before anyone else acts."""
