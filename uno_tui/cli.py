@@ -4,6 +4,7 @@ bots against bots."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
 import io
 import os
@@ -133,7 +134,9 @@ def rules_and_seats(args: argparse.Namespace) -> tuple[Rules, list[Seat]]:
 
 
 def run_app(args: argparse.Namespace, session: Session | None = None) -> int:
-    """The Textual app: the setup screen, or straight into ``session``."""
+    """The Textual app: the setup screen (after offering a saved match), or straight into
+    ``session``. SIGTERM and SIGHUP leave it cleanly, the terminal restored; every applied
+    action is already saved."""
     from uno_tui.tui import UnoApp  # only the app needs Textual loaded
 
     app = UnoApp(
@@ -142,16 +145,33 @@ def run_app(args: argparse.Namespace, session: Session | None = None) -> int:
         remember=session is None,
         narrate=args.narrate,
         speech=args.speech or "auto",
+        autosave=autosave_of(session),
     )
-    app.run()
+
+    def leave(signum: int) -> None:
+        stop = SignalExit(signum)
+        message = f"Stopped ({stop.name}). {RESUME_HINT.replace(' --plain', '')}"
+        asyncio.get_running_loop().call_soon_threadsafe(
+            lambda: app.exit(return_code=128 + signum, message=message)
+        )
+
+    with exit_on_signals(on_signal=leave):
+        app.run()
     return app.return_code or 0
+
+
+def autosave_of(session: Session | None) -> Autosave:
+    saver = session.autosave if session is not None else None
+    return saver if isinstance(saver, Autosave) else Autosave()
 
 
 def play_in_app(args: argparse.Namespace) -> int:
     rules, seats = rules_and_seats(args)
     if not table_given(args):
         return run_app(args)  # the setup screen asks for the table
-    return run_app(args, Session(rules, seats, seed=args.seed))
+    session = Session(rules, seats, seed=args.seed, autosave=Autosave())
+    session.save()
+    return run_app(args, session)
 
 
 # The line-by-line game ----------------------------------------------------------------------

@@ -10,7 +10,9 @@ from textual.events import Resize
 
 from uno_tui.engine import SetupError
 from uno_tui.narration.speech import SpeechChoice
+from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import Session
+from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.setup import SetupScreen
 from uno_tui.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
@@ -31,6 +33,7 @@ class UnoApp(App[None]):
         remember: bool = True,
         narrate: bool = False,
         speech: SpeechChoice = "auto",
+        autosave: Autosave | None = None,
     ) -> None:
         """``setup`` fills the setup screen (the last one remembered by default); a
         ``session`` skips the setup and plays it (a resumed match, or a test's)."""
@@ -42,13 +45,38 @@ class UnoApp(App[None]):
         self.narrate = narrate
         """``--narrate``: narration mode from the start, whatever the setup says."""
         self.speech: SpeechChoice = speech
+        self.autosave = autosave
+        """Where every match started here is saved after each action (none in tests)."""
 
     def on_mount(self) -> None:
+        if self.autosave is not None:  # a failing disk is told on screen, not on stderr
+            self.autosave.warn = lambda line: self.notify(line, severity="error", timeout=10)
         if self.session is not None:
             self.play(self.session, self.setup or TableSetup())
         else:
-            self.ask_setup()
+            self.offer_saved_match()
         self.check_size()
+
+    def offer_saved_match(self) -> None:
+        """A match left unfinished is offered first; one that cannot be resumed is set aside,
+        said in one line, and a new match set up."""
+        if self.autosave is None:
+            self.ask_setup()
+            return
+        saved, notice = open_autosave(self.autosave)
+        if saved is None:
+            self.ask_setup(notice or "")
+            return
+
+        def answered(index: int | None) -> None:
+            if index == 0:
+                self.play(saved, self.setup or TableSetup())
+            else:
+                self.ask_setup()
+
+        question = f"A match is saved ({describe(saved)}). Resume it?"
+        answers = ["Resume the saved match", "Set up a new match (it replaces the saved one)"]
+        self.push_screen(ChoiceScreen(question, answers, cancellable=False), answered)
 
     def ask_setup(self, message: str = "") -> None:
         setup = self.setup or (load_last_setup() if self.remember else TableSetup())
@@ -61,10 +89,13 @@ class UnoApp(App[None]):
             self.exit()
             return
         try:
-            session = Session(setup.make_rules(), setup.seats, seed=self.seed)
+            session = Session(
+                setup.make_rules(), setup.seats, seed=self.seed, autosave=self.autosave
+            )
         except SetupError as error:
             self.ask_setup(str(error))
             return
+        session.save()
         self.setup = setup
         if self.remember:
             save_last_setup(setup)

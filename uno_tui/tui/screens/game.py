@@ -69,6 +69,7 @@ PROMPT_KINDS = frozenset(
     (DecisionKind.PLAY_DRAWN, DecisionKind.NAME_COLOR, DecisionKind.CHALLENGE, DecisionKind.STACK)
 )
 """Decisions asked in a dialog; the others are answered by choosing from the hand."""
+RESUME_HINT = "The match is saved after every move: uno-tui resume continues it."
 ROUND_ENDS = frozenset((Phase.ROUND_OVER, Phase.MATCH_OVER))
 
 
@@ -570,7 +571,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HelpScreen())
 
     def action_leave(self) -> None:
-        self.app.exit(message="The match is saved: `uno-tui resume` continues it.")
+        saved = self.session.autosave is not None and not self.session.is_over
+        self.app.exit(message=RESUME_HINT if saved else "Goodbye.")
 
 
 def public_top_words(view: PlayerView) -> str:
