@@ -20,9 +20,9 @@ from uno_tui.tui.table_setup import DEFAULT_NAMES, TableSetup
 
 RULE_SETS = ("classic", "two-player", "teams")
 RULE_SET_TEXT = {
-    "classic": "classic: 2-10 players, challenge, Swap Hands, Customizable",
+    "classic": "classic: 2-10 players",
     "two-player": "two-player: the official rules for two",
-    "teams": "teams: 2 against 2 (or 3 or 4 teams), card passing",
+    "teams": "teams: partners across, passing cards",
 }
 MAX_SEATS = 10
 PERSON = "person"
