@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from enum import Enum
 from typing import Any
 
@@ -24,7 +25,6 @@ RULE_SET_TEXT = {
     "two-player": "two-player: the official rules for two",
     "teams": "teams: partners across, passing cards",
 }
-MAX_SEATS = 10
 PERSON = "person"
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
 
@@ -59,6 +59,7 @@ class SetupScreen(Screen[TableSetup]):
     """Enter on Start (focused first) begins the match as shown: the last setup, or you
     against three medium bots at classic."""
 
+    AUTO_FOCUS = "#start"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "app.quit", "Quit"),
@@ -81,16 +82,17 @@ class SetupScreen(Screen[TableSetup]):
                     allow_blank=False,
                     id="rules",
                 )
+            counts = Rules.preset(setup.rules).player_counts
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
                 yield Select(
-                    [(str(n), n) for n in range(2, MAX_SEATS + 1)],
+                    [(str(n), n) for n in counts],
                     value=len(setup.seats),
                     allow_blank=False,
                     id="count",
                 )
             kinds = [(PERSON, PERSON), *((f"{level} bot", level) for level in LEVELS)]
-            for i in range(MAX_SEATS):
+            for i in range(len(setup.seats)):
                 seat = setup.seats[i] if i < len(setup.seats) else Seat(DEFAULT_NAMES[i], "medium")
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="field")
@@ -98,7 +100,8 @@ class SetupScreen(Screen[TableSetup]):
                     yield Select(kinds, value=seat.bot or PERSON, allow_blank=False, id=f"kind-{i}")
             yield Label("Options (each off unless you change it)", classes="heading")
             preset = Rules.preset(setup.rules)
-            for option in OPTION_ORDER:
+            offered = OPTIONS_BY_RULE_SET[RuleSet(setup.rules)]
+            for option in (option for option in OPTION_ORDER if option in offered):
                 current = _plain(setup.options.get(option, getattr(preset, option)))
                 with Horizontal(classes="row option", id=f"opt-{option}"):
                     if option in CHOICE_OPTIONS:
@@ -138,11 +141,9 @@ class SetupScreen(Screen[TableSetup]):
             yield Label(self.message, id="setup-error")
         yield Footer()
 
-    def on_mount(self) -> None:
-        self.show_rule_set(self.setup.rules)
-        self.query_one("#start", Button).focus()
-
     # Keeping the form to what the chosen rule set offers ------------------------------------
+    # Only the seats and options of the chosen table are on the form (a form of every seat
+    # and option took seconds to draw); a change of rule set or player count redraws it.
 
     @property
     def rule_set(self) -> str:
@@ -150,28 +151,36 @@ class SetupScreen(Screen[TableSetup]):
         return value if isinstance(value, str) else "classic"
 
     @on(Select.Changed, "#rules")
-    def rules_changed(self, event: Select.Changed) -> None:
-        self.show_rule_set(self.rule_set)
+    async def rules_changed(self, event: Select.Changed) -> None:
+        if self.rule_set != self.setup.rules:
+            await self.redraw(self.rule_set, "#rules")
 
     @on(Select.Changed, "#count")
-    def count_changed(self, event: Select.Changed) -> None:
-        self.show_seats()
+    async def count_changed(self, event: Select.Changed) -> None:
+        if event.value != len(self.setup.seats):
+            await self.redraw(self.setup.rules, "#count")
 
-    def show_rule_set(self, name: str) -> None:
-        counts = Rules.preset(name).player_counts
-        count = self.query_one("#count", Select)
-        current = count.value if isinstance(count.value, int) else 4
-        count.set_options([(str(n), n) for n in counts])
-        count.value = current if current in counts else (4 if 4 in counts else counts[0])
-        offered = OPTIONS_BY_RULE_SET[RuleSet(name)]
-        for option in OPTION_ORDER:
-            self.query_one(f"#opt-{option}").display = option in offered
-        self.show_seats()
-
-    def show_seats(self) -> None:
+    async def redraw(self, rules: str, focus: str) -> None:
+        """Keep what was typed, fit the seats to the rule set, and draw the form again."""
+        counts = Rules.preset(rules).player_counts
         count = self.query_one("#count", Select).value
-        for i in range(MAX_SEATS):
-            self.query_one(f"#seat-{i}").display = isinstance(count, int) and i < count
+        count = count if isinstance(count, int) and count in counts else None
+        seats = list(self.typed_seats())
+        if count is None:
+            count = len(seats) if len(seats) in counts else (4 if 4 in counts else counts[0])
+        seats += [Seat(DEFAULT_NAMES[i], "medium") for i in range(len(seats), count)]
+        self.setup = replace(self.setup, rules=rules, seats=tuple(seats[:count]))
+        await self.recompose()
+        self.query_one(focus).focus()
+
+    def typed_seats(self) -> list[Seat]:
+        seats = []
+        for name_input in self.query(".name").results(Input):
+            i = int(str(name_input.id).removeprefix("name-"))
+            kind = self.query_one(f"#kind-{i}", Select).value
+            name = name_input.value.strip() or DEFAULT_NAMES[i]
+            seats.append(Seat(name, None if kind == PERSON else str(kind)))
+        return seats
 
     # Starting --------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from uno_tui.engine import PlayerView, team_of
-from uno_tui.tui.cards import card_text, color_text
+from uno_tui.tui.cards import card_label, card_text, color_text
 
 
 class TableView(Static):
@@ -35,7 +35,10 @@ def table_text(view: PlayerView, seat_labels: Sequence[str], viewer: int | None)
         text.append("\n")
     text.append("Top card ")
     text.append_text(card_text(view.top_card))
-    text.append("  ")
+    under = view.discard_pile[-3:-1]
+    if under:  # the discard pile's next cards down, most recent first
+        text.append(" on " + " ".join(card_label(card) for card in reversed(under)), style="dim")
+    text.append("\nColour ")
     text.append_text(color_text(view.current_color))
     text.append(f"  draw pile {view.draw_pile_count}")
     if view.pending_penalty and view.responder is not None:

@@ -1,0 +1,59 @@
+"""The setup screen: one key starts the default; the form follows the chosen rule set."""
+
+from __future__ import annotations
+
+from textual.widgets import Input, Select
+
+from uno_tui.tui import UnoApp
+from uno_tui.tui.screens import GameScreen, SetupScreen
+from uno_tui.tui.table_setup import TableSetup, load_last_setup
+
+from .driver import SIZE
+
+
+async def test_enter_starts_you_against_three_medium_bots() -> None:
+    app = UnoApp(remember=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        session = app.screen.session
+    seats = session.seats
+    assert [seat.bot for seat in seats] == [None, "medium", "medium", "medium"]
+    assert session.game.rules.name.value == "classic"
+    assert load_last_setup().seats == seats  # remembered for next time
+
+
+async def test_choosing_teams_redraws_the_form_for_it() -> None:
+    app = UnoApp(setup=TableSetup(), remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#name-1", Input).value = "Maya"
+        screen.query_one("#rules", Select).value = "teams"
+        await pilot.pause()
+        assert screen.query("#value-pass_symbol_rank")  # Teams' own option is offered
+        assert not screen.query("#value-pre_2022_scoring")  # classic's is not
+        assert screen.query_one("#name-1", Input).value == "Maya"  # what was typed is kept
+        screen.query_one("#count", Select).value = 6
+        await pilot.pause()
+        assert len(screen.query(".name")) == 6
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert app.screen.session.game.rules.team_game
+        assert len(app.screen.session.seats) == 6
+
+
+async def test_a_bad_target_is_refused_with_a_reason() -> None:
+    app = UnoApp(setup=TableSetup(), remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#target", Input).value = "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, SetupScreen)
+        assert "target" in str(app.screen.query_one("#setup-error").render())
