@@ -1,5 +1,5 @@
-"""Every test keeps uno-tui's files (the autosave, the last setup) in its own temporary directory, never in the
-real home: subprocesses inherit the variable."""
+"""Every test keeps uno-tui's files (the autosave, the last setup) in its own temporary
+directory, never in the real home: subprocesses inherit the variables."""
 
 from __future__ import annotations
 
