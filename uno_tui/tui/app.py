@@ -52,7 +52,8 @@ class UnoApp(App[None]):
         if self.autosave is not None:  # a failing disk is told on screen, not on stderr
             self.autosave.warn = lambda line: self.notify(line, severity="error", timeout=10)
         if self.session is not None:
-            self.play(self.session, self.setup or TableSetup())
+            game = self.session.game
+            self.play(self.session, self.setup or TableSetup.of(game.rules, self.session.seats))
         else:
             self.offer_saved_match()
         self.check_size()
@@ -70,7 +71,7 @@ class UnoApp(App[None]):
 
         def answered(index: int | None) -> None:
             if index == 0:
-                self.play(saved, self.setup or TableSetup())
+                self.play(saved, TableSetup.of(saved.game.rules, saved.seats))
             else:
                 self.ask_setup()
 
@@ -103,6 +104,7 @@ class UnoApp(App[None]):
 
     def play(self, session: Session, setup: TableSetup) -> None:
         self.session = session
+        self.setup = setup  # the next match's setup starts from this one
 
         def match_over(_: None) -> None:
             self.session = None

@@ -31,6 +31,11 @@ class TableSetup:
     """Seconds between two bot actions, so people can follow them."""
     narrate: bool = False
 
+    @classmethod
+    def of(cls, rules: Rules, seats: tuple[Seat, ...]) -> TableSetup:
+        """The setup of a match already made (from the command line, or resumed)."""
+        return cls(rules=rules.name.value, seats=seats, options=rules.to_dict()["options"])
+
     def make_rules(self) -> Rules:
         """The rules with their options; raises SetupError for a bad combination."""
         try:

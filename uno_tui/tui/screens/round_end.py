@@ -18,7 +18,11 @@ from uno_tui.tui.widgets.table_view import scores_line
 
 
 class RoundEndScreen(Screen[None]):
-    BINDINGS = [Binding("enter", "next", "Next round"), Binding("n", "next", "Next", show=False)]
+    BINDINGS = [
+        Binding("enter", "next", "Continue"),
+        Binding("n", "next", "Next", show=False),
+        Binding("q", "app.quit", "Quit"),
+    ]
 
     def __init__(self, view: PlayerView, events: Sequence[Event]) -> None:
         super().__init__()
