@@ -41,7 +41,7 @@ async def test_review_keys_tell_the_hand_top_card_counts_and_moves_without_a_tur
 
 
 async def test_every_event_is_told_to_the_listener_as_it_happens() -> None:
-    app, session = narrated_app()
+    app, _ = narrated_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         screen = app.screen
