@@ -140,6 +140,12 @@ class GameScreen(Screen[None]):
     def start_voice(self) -> None:
         """Narration mode: speech where the machine can speak, no animation."""
         self.app.animation_level = "none"
+        hand = self.query_one(HandView)
+        hand.place_cursor = True
+        hand.move_terminal_cursor()
+        driver = self.app._driver
+        if driver is not None and not self.app.is_headless:
+            driver.write("\x1b[?25h")  # show the cursor: braille displays follow it
         self.voice = Voice(
             self.game,
             self.narrator,

@@ -7,7 +7,7 @@ from collections.abc import Collection, Sequence
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Offset, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
@@ -16,6 +16,8 @@ from uno_tui.engine import Card, Color
 from uno_tui.tui.cards import card_label, card_style
 
 GROUP_ORDER: tuple[Color | None, ...] = (*Color, None)
+ROW_LABEL = 7
+"""Width of the colour's name at the start of each row."""
 UNPLAYABLE = Style(color="grey50", dim=True)
 
 
@@ -57,6 +59,9 @@ class HandView(Widget, can_focus=True):
         self.rows: list[tuple[Color | None, list[Card]]] = []
         self.playable: frozenset[Card] = frozenset()
         self.hidden_text = "Hand hidden."
+        self.place_cursor = False
+        """Narration mode: the terminal's cursor sits on the selected card, for screen
+        magnifiers and braille displays that follow it."""
 
     @property
     def is_hidden(self) -> bool:
@@ -75,6 +80,7 @@ class HandView(Widget, can_focus=True):
             firsts = [i for i, card in enumerate(self.cards) if card in self.playable]
             self.cursor = firsts[0] if firsts else 0
         self.refresh(layout=True)
+        self.move_terminal_cursor()
 
     def hide(self, text: str) -> None:
         """Show no card at all, only ``text``."""
@@ -96,7 +102,7 @@ class HandView(Widget, can_focus=True):
         index = 0
         for color, cards in self.rows:
             name = color.word.capitalize() if color else "Wilds"
-            text.append(f"{name:<7}", style="bold")
+            text.append(f"{name:<{ROW_LABEL}}", style="bold")
             for card in cards:
                 text.append(" ")
                 label = card_label(card)
@@ -109,6 +115,24 @@ class HandView(Widget, can_focus=True):
             text.append("\n")
         text.rstrip()
         return text
+
+    def watch_cursor(self) -> None:
+        self.move_terminal_cursor()
+
+    def chip_cell(self, index: int) -> Offset:
+        """Where card ``index`` starts in the widget (rows as ``render`` lays them out)."""
+        start = 0
+        for row, (_, cards) in enumerate(self.rows):
+            if index < start + len(cards):
+                column = ROW_LABEL + sum(len(card_label(c)) + 3 for c in cards[: index - start])
+                return Offset(column + 2, row)
+            start += len(cards)
+        return Offset(0, 0)
+
+    def move_terminal_cursor(self) -> None:
+        """Put the terminal's cursor on the selected card (it is drawn with the next frame)."""
+        if self.place_cursor and self.cards:
+            self.app.cursor_position = self.content_region.offset + self.chip_cell(self.cursor)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return max(1, len(self.render().wrap(self.app.console, max(width, 1))))
