@@ -7,7 +7,7 @@ comes from the engine's decisions, and an illegal choice is refused with the eng
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TypeVar
 
 from rich.text import Text
@@ -390,20 +390,19 @@ class GameScreen(Screen[None]):
 
     # Acting ----------------------------------------------------------------------------
 
-    def apply(self, action: Action) -> bool:
+    def apply(self, action: Action) -> None:
         """Post ``action``; an illegal one is refused with the engine's reason."""
         try:
             events = self.session.apply(action)
         except IllegalActionError as error:
             self.notify(str(error), severity="warning", title="Not allowed")
-            return False
+            return
         if self.uno_armed and isinstance(action, PlayCard):
             self.uno_armed = False
             calls = self.my_actions(action.player, CallUno)
             if calls:
                 events = [*events, *self.session.apply(calls[0])]
         self.after_action(events)
-        return True
 
     def my_actions(self, seat: int, kind: type[ActionT]) -> list[ActionT]:
         return [
@@ -428,10 +427,7 @@ class GameScreen(Screen[None]):
         if not options:
             self.explain_refusal(viewer, card)
             return
-        self.refine(options, self.apply_quietly)
-
-    def apply_quietly(self, action: Action) -> None:
-        self.apply(action)
+        self.refine(options)
 
     def explain_refusal(self, seat: int, card: Card) -> None:
         try:
@@ -441,10 +437,10 @@ class GameScreen(Screen[None]):
             return
         self.notify(f"{card_label(card)} cannot be chosen now.", severity="warning")
 
-    def refine(self, options: Sequence[Action], then: Callable[[Action], None]) -> None:
-        """Ask the colour, then the player, when a card needs them."""
+    def refine(self, options: Sequence[Action]) -> None:
+        """Ask the colour, then the player, when a card needs them; then play it."""
         if len(options) == 1:
-            then(options[0])
+            self.apply(options[0])
             return
         names = self.game.names
         colours = list(dict.fromkeys(a.color for a in options if isinstance(a, PlayCard)))
@@ -459,7 +455,7 @@ class GameScreen(Screen[None]):
                 if index is not None:
                     chosen = colours[index]
                     kept = [a for a in options if isinstance(a, PlayCard) and a.color is chosen]
-                    self.refine(kept, then)
+                    self.refine(kept)
 
             self.dialog_open = True
             self.app.push_screen(ChoiceScreen(question, answers), pick_colour)
@@ -469,7 +465,7 @@ class GameScreen(Screen[None]):
         def pick_target(index: int | None) -> None:
             self.dialog_open = False
             if index is not None:
-                then(targets[index])
+                self.apply(targets[index])
 
         self.dialog_open = True
         self.app.push_screen(
