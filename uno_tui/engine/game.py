@@ -32,7 +32,7 @@ from .actions import (
     PassCard,
     PlayCard,
 )
-from .cards import Card, Color, Rank
+from .cards import EVERY_CARD, Card, Color, Rank
 from .decisions import Decision, DecisionKind, Phase
 from .decks import build_deck
 from .errors import (
@@ -100,11 +100,6 @@ plays of a turn are then one look-up per card in hand (see ``Game._turn_decision
 _NUMBER_VALUES = {rank: rank.number for rank in Rank if rank.is_number}
 """Face values of the number ranks, for the high-card draw."""
 
-_EVERY_CARD = (
-    *(Card(color, rank) for color in Color for rank in Rank if not rank.is_wild),
-    *(Card(None, rank) for rank in Rank if rank.is_wild),
-)
-
 # Phases and decision kinds read on every action. On Python 3.11, reading an enum member as a
 # class attribute (``Phase.TURN``) takes the slow path of attribute lookup, because the enum
 # metaclass defines ``__getattr__``: it costs several times a module global, and the hot paths
@@ -119,6 +114,7 @@ _MATCH_OVER = Phase.MATCH_OVER
 _TURN_DECISION = DecisionKind.TURN
 _TEAM_PLAY_DECISION = DecisionKind.TEAM_PLAY
 _PLAY_DRAWN_DECISION = DecisionKind.PLAY_DRAWN
+_CHOICE = DrawReason.CHOICE
 
 Continuation = tuple[str, int, int]
 """What to do once the pending interludes are over, as data so the state can be digested:
@@ -550,7 +546,8 @@ class Game:
         self._HANDLERS[type(action)](self, action)
         if self.phase is _RESOLVING or self.drew_now or self.interludes:  # else nothing to do
             self._proceed()
-        self._update_uno()
+        if self.uno_exposed or self.uno_settled or 1 in map(len, self.hands):
+            self._update_uno()  # (otherwise nobody holds one card and nobody is tracked)
         self.actions.append(action)
         self.log.extend(events)
         return events
@@ -572,11 +569,12 @@ class Game:
         if self.uno_exposed:
             self._close_uno_windows()
         drawn: list[Card] = []
-        while self._cards_to_draw():
-            drawn += self.draw(player, 1, DrawReason.CHOICE, emit=False)
-            if not self.rules.draw_until_playable or self.playable(drawn[-1]):
+        until_playable = self.rules.draw_until_playable
+        while self.draw_pile or len(self.discard_pile) > 1:  # _cards_to_draw
+            drawn += self.draw(player, 1, _CHOICE, emit=False)
+            if not until_playable or self.playable(drawn[-1]):
                 break
-        self.emit(cards_drawn(player, len(drawn), DrawReason.CHOICE, tuple(drawn)))
+        self.emit(cards_drawn(player, len(drawn), _CHOICE, tuple(drawn)))
         if drawn and self.playable(drawn[-1]):
             self.drawn_card = drawn[-1]
             self.phase = _DRAWN
@@ -712,7 +710,7 @@ class Game:
                     break
             drawn.append(self.draw_pile.pop())
         self.hands[player].extend(drawn)
-        if drawn:
+        if drawn and self.rules.team_game:  # only Teams players tag back in (teams.py)
             self.drew_now.add(player)
         if emit:
             self.emit(cards_drawn(player, len(drawn), reason, tuple(drawn)))
@@ -860,8 +858,6 @@ class Game:
         if phase is _ROUND_OVER or phase is _MATCH_OVER:
             self.uno_exposed.clear()
             self.uno_settled.clear()
-            return
-        if not self.uno_exposed and not self.uno_settled and 1 not in map(len, self.hands):
             return
         for player, hand in enumerate(self.hands):
             if len(hand) == 1:
@@ -1087,13 +1083,14 @@ class Game:
             kind = _TEAM_PLAY_DECISION
         elif self.draw_pile or len(self.discard_pile) > 1 or not actions:  # _cards_to_draw
             actions += (self._draw_actions[player],)
-        return self._offer(player, kind, actions)
+        self._offered = actions
+        # tuple.__new__ rather than Decision(...): a named tuple's own constructor is Python.
+        return tuple.__new__(Decision, (player, kind, actions))
 
     def _offer(self, player: int, kind: DecisionKind, actions: tuple[Action, ...]) -> Decision:
         """The decision awaited, its actions remembered for ``check`` (see ``_offered``)."""
         self._offered = actions
-        # tuple.__new__ rather than Decision(...): a named tuple's own constructor is Python.
-        return tuple.__new__(Decision, (player, kind, actions))
+        return Decision(player, kind, actions)
 
     def _list_plays_on_pile(
         self, player: int, colour: Color | None, top_rank: Rank | None
@@ -1102,7 +1099,7 @@ class Game:
         anything" (see ``playable``), for every card there is."""
         plays = {
             card: self._play_actions(player, card)
-            for card in _EVERY_CARD
+            for card in EVERY_CARD
             if card.color is None or card.color is colour or card.rank is top_rank
         }
         self._plays_on[player, colour, top_rank] = plays
