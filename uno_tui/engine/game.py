@@ -219,8 +219,9 @@ class Game:
         )
         self._plays_on = _PLAYS_ON_PILE.setdefault((self.player_count, self._target_ranks), {})
         self._offered: tuple[Action, ...] = ()
-        """The actions of the turn decision last listed, all legal until the next ``apply``
-        (the only way the state changes): ``check`` accepts these at a glance."""
+        """The actions of the decision last listed as awaited (a turn, or a drawn card), all
+        legal until the next ``apply``, the only way the state changes: ``apply`` knows these
+        are legal without working it out again (``decisions()`` lists exactly the legal set)."""
         self._draw_actions = tuple(DrawCard(seat) for seat in range(len(names)))
         self._keep_actions = tuple(KeepDrawn(seat) for seat in range(len(names)))
         self._start_round()
@@ -339,11 +340,6 @@ class Game:
 
     def check(self, action: Action) -> None:
         """Raise the specific ``IllegalActionError`` if ``action`` is not allowed now."""
-        for offered in self._offered:
-            # The very object the engine just listed as legal for this state (bots and
-            # front ends pick from ``decisions()``): legal, with no need to work it out again.
-            if offered is action:
-                return
         if not 0 <= action.player < self.player_count:
             raise NotYourDecisionError(f"seat {action.player} is not at this table")
         if self.phase is _MATCH_OVER:
@@ -536,7 +532,13 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action``, carry it out, and return the events it caused."""
-        self.check(action)
+        for offered in self._offered:
+            # The very object the engine just listed as legal for this state (bots and front
+            # ends pick from ``decisions()``): it is legal, no need to work that out again.
+            if offered is action:
+                break
+        else:
+            self.check(action)
         self._offered = ()
         events: list[Event] = []
         self._events = events
@@ -553,16 +555,16 @@ class Game:
         return events
 
     def _apply_play(self, action: PlayCard) -> None:
-        player = action.player
+        player, phase = action.player, self.phase
         jump_in = False
-        if self.phase is _TURN and player != self.current:
+        if phase is _TURN and player != self.current:
             jump_in = True
             self._take_turn(player)
-        elif self.phase in (_RESPOND_DRAW_TWO, _RESPOND_DRAW_FOUR):
+        elif phase is _RESPOND_DRAW_TWO or phase is _RESPOND_DRAW_FOUR:
             self._take_turn(player)
         elif self.uno_exposed:
             self._close_uno_windows()
-        self.play_card(action, jump_in=jump_in)
+        self.play_card(action, jump_in)
 
     def _apply_draw(self, action: DrawCard) -> None:
         player = action.player
@@ -641,7 +643,7 @@ class Game:
 
     # Playing a card ----------------------------------------------------------------------
 
-    def play_card(self, action: PlayCard, *, jump_in: bool = False) -> None:
+    def play_card(self, action: PlayCard, jump_in: bool = False) -> None:
         """Move the card to the discard pile and carry out what it does."""
         player, card = action.player, action.card
         hand = self.hands[player]
@@ -802,7 +804,10 @@ class Game:
                 teams.start_interlude(self, self.interludes.pop(0))
             elif self.continuation is not None:
                 continuation, self.continuation = self.continuation, None
-                self._continue(continuation)
+                if continuation[0] == "next":  # how nearly every action ends: kept short
+                    self.begin_turn(self.next_active(continuation[1]))
+                else:
+                    self._continue(continuation)
             elif self.resume_phase is not None:
                 self.phase, self.resume_phase = self.resume_phase, None
                 self._after_resume()
@@ -1074,10 +1079,13 @@ class Game:
         top_rank = None if top.color is None else top.rank  # a Wild matches by colour only
         key = (player, self.current_color, top_rank)
         plays_on_pile = self._plays_on.get(key) or self._list_plays_on_pile(*key)
-        # One dictionary look-up per card, the loop run by C (``map``, ``filter``, ``chain``):
-        # this runs on every turn and was the engine's most expensive line.
-        matching = filter(None, map(plays_on_pile.get, dict.fromkeys(self.hands[player])))
-        actions: tuple[Action, ...] = tuple(chain.from_iterable(matching))
+        # The loops run in C (``filter``, ``map``, ``chain``): this runs on every turn and was
+        # the engine's most expensive line. Only the matching cards are deduplicated, as
+        # building the dictionary costs more than the look-ups.
+        matching = dict.fromkeys(filter(plays_on_pile.__contains__, self.hands[player]))
+        actions: tuple[Action, ...] = tuple(
+            chain.from_iterable(map(plays_on_pile.__getitem__, matching))
+        )
         kind = _TURN_DECISION
         if self.must_play:
             kind = _TEAM_PLAY_DECISION
