@@ -252,7 +252,10 @@ class Game:
     def decisions(self, *, out_of_turn: bool = True) -> tuple[Decision, ...]:
         """Every open decision: the ones the game waits for, then (unless ``out_of_turn`` is
         False) the calls, catches and jump-ins anyone eligible may make meanwhile."""
-        main = self._main_decisions()
+        if self.phase is _TURN:  # the usual case, one call shorter
+            main: tuple[Decision, ...] = (self._turn_decision(self.current),)
+        else:
+            main = self._main_decisions()
         if not out_of_turn or self.phase in (_ROUND_OVER, _MATCH_OVER):
             return main
         return main + tuple(self._out_of_turn_decisions())
@@ -555,6 +558,8 @@ class Game:
         return events
 
     def _apply_play(self, action: PlayCard) -> None:
+        """A card played in turn, onto a penalty, or as a jump-in: it goes on the discard pile
+        and does what it does."""
         player, phase = action.player, self.phase
         jump_in = False
         if phase is _TURN and player != self.current:
@@ -564,7 +569,23 @@ class Game:
             self._take_turn(player)
         elif self.uno_exposed:
             self._close_uno_windows()
-        self.play_card(action, jump_in)
+        card, hand = action.card, self.hands[player]
+        colour_before = self.current_color
+        hand.remove(card)
+        self.discard_pile.append(card)
+        colour = self.current_color = action.color if card.color is None else card.color
+        self.drawn_card = None
+        self.must_play = False
+        assert colour is not None
+        self._events.append(card_played(player, card, colour, action.target, jump_in))
+        if not hand and self._round_won_by(player):
+            if self.rules.last_card_penalty_applies:
+                effects.last_card_penalty(self, player, card)
+            self.end_round(player)
+            return
+        effects.EFFECTS[card.rank](self, action, colour_before)
+        if not hand:
+            teams.went_out(self, player)
 
     def _apply_draw(self, action: DrawCard) -> None:
         player = action.player
@@ -640,29 +661,6 @@ class Game:
         CatchUno: _apply_catch,  # type: ignore[dict-item]
         Deal: _apply_deal,  # type: ignore[dict-item]
     }
-
-    # Playing a card ----------------------------------------------------------------------
-
-    def play_card(self, action: PlayCard, jump_in: bool = False) -> None:
-        """Move the card to the discard pile and carry out what it does."""
-        player, card = action.player, action.card
-        hand = self.hands[player]
-        colour_before = self.current_color
-        hand.remove(card)
-        self.discard_pile.append(card)
-        colour = self.current_color = action.color if card.color is None else card.color
-        self.drawn_card = None
-        self.must_play = False
-        assert colour is not None
-        self._events.append(card_played(player, card, colour, action.target, jump_in))
-        if not hand and self._round_won_by(player):
-            if self.rules.last_card_penalty_applies:
-                effects.last_card_penalty(self, player, card)
-            self.end_round(player)
-            return
-        effects.EFFECTS[card.rank](self, action, colour_before)
-        if not hand:
-            teams.went_out(self, player)
 
     def _round_won_by(self, player: int) -> bool:
         """The hand ends when the player (in Teams, the second of a team) has no cards."""
@@ -805,7 +803,8 @@ class Game:
             elif self.continuation is not None:
                 continuation, self.continuation = self.continuation, None
                 if continuation[0] == "next":  # how nearly every action ends: kept short
-                    self.begin_turn(self.next_active(continuation[1]))
+                    # begin_turn passes over a seat with no cards, as next_active would
+                    self.begin_turn((continuation[1] + self.direction) % self.player_count)
                 else:
                     self._continue(continuation)
             elif self.resume_phase is not None:
