@@ -14,8 +14,9 @@ import hashlib
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 from itertools import chain, repeat, starmap
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from . import effects, teams
 from .actions import (
@@ -123,6 +124,15 @@ seat's turn; ("name_color", seat, -1) seat names the first card's colour, then p
 ("team_play", player, teammate) Wild Team Play jumps to the teammate."""
 
 
+_SeatAction = TypeVar("_SeatAction", DrawCard, KeepDrawn)
+
+
+@cache
+def _per_seat(kind: type[_SeatAction], count: int) -> tuple[_SeatAction, ...]:
+    """One action of ``kind`` for each seat, shared by every game like ``_PLAY_ACTIONS``."""
+    return tuple(kind(seat) for seat in range(count))
+
+
 class Game:
     """A match of UNO under one ``Rules``: rounds dealt in turn until a winner.
 
@@ -222,8 +232,8 @@ class Game:
         """The actions of the decision last listed as awaited (a turn, or a drawn card), all
         legal until the next ``apply``, the only way the state changes: ``apply`` knows these
         are legal without working it out again (``decisions()`` lists exactly the legal set)."""
-        self._draw_actions = tuple(DrawCard(seat) for seat in range(len(names)))
-        self._keep_actions = tuple(KeepDrawn(seat) for seat in range(len(names)))
+        self._draw_actions = _per_seat(DrawCard, self.player_count)
+        self._keep_actions = _per_seat(KeepDrawn, self.player_count)
         self._start_round()
         self._proceed()
         self._update_uno()
@@ -588,7 +598,7 @@ class Game:
             teams.went_out(self, player)
 
     def _apply_draw(self, action: DrawCard) -> None:
-        player = action.player
+        player, events = action.player, self._events
         if self.uno_exposed:
             self._close_uno_windows()
         drawn: list[Card] = []
@@ -597,12 +607,12 @@ class Game:
             drawn += self.draw(player, 1, _CHOICE, emit=False)
             if not until_playable or self.playable(drawn[-1]):
                 break
-        self.emit(cards_drawn(player, len(drawn), _CHOICE, tuple(drawn)))
+        events.append(cards_drawn(player, len(drawn), _CHOICE, tuple(drawn)))
         if drawn and self.playable(drawn[-1]):
             self.drawn_card = drawn[-1]
             self.phase = _DRAWN
         else:
-            self.emit(turn_passed(player))
+            events.append(turn_passed(player))
             self.set_continuation("next", player)
 
     def _apply_keep(self, action: KeepDrawn) -> None:
