@@ -116,3 +116,33 @@ def test_illegal_action_messages_name_the_player_the_card_and_the_rule() -> None
     assert game.names[other] in message
     assert card.title in message
     assert game.names[turn.player] in message, "the message says whose decision it is"
+
+
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.name.value}{r.house_rules}")
+def test_every_listed_action_passes_the_full_check(rules: Rules) -> None:
+    """``apply`` takes an action object it has just listed without working out its legality
+    again (for speed): that is sound only because every listed action passes ``check``."""
+    rng = random.Random(7)
+    counts = PLAYER_COUNTS[rules.name.value]
+    listed = 0
+    for seed in range(6):
+        game = Game(rules, counts[seed % len(counts)], seed=seed)
+        steps = 0
+        while game.phase is not Phase.MATCH_OVER and steps < 200:
+            for action in game.legal_actions():
+                game.check(action)
+                listed += 1
+            game.apply(random_action(game, rng))
+            steps += 1
+    assert listed > 1000
+
+
+def test_an_action_listed_before_the_last_apply_is_checked_again() -> None:
+    game = Game(Rules.two_player(), 2, seed=11)
+    turn = game.decisions(out_of_turn=False)[0]
+    draw = next(action for action in turn.actions if isinstance(action, DrawCard))
+    game.apply(draw)
+    before = game.digest()
+    with pytest.raises(IllegalActionError):
+        game.apply(draw)  # the same object, listed as legal one action ago: no longer legal
+    assert game.digest() == before

@@ -188,6 +188,13 @@ class Card:
         return cls(color, rank)
 
 
+EVERY_CARD = (
+    *(Card(color, rank) for color in Color for rank in Rank if not rank.is_wild),
+    *(Card(None, rank) for rank in Rank if rank.is_wild),
+)
+"""Every distinct card of every deck, for tables the engine builds once."""
+
+
 def parse_cards(text: str) -> list[Card]:
     """Read a space-separated list of cards: ``"R7 G+2 W"``."""
     return [Card.parse(part) for part in text.split()]

@@ -14,7 +14,9 @@ import hashlib
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from functools import cache
+from itertools import chain, repeat, starmap
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from . import effects, teams
 from .actions import (
@@ -31,7 +33,7 @@ from .actions import (
     PassCard,
     PlayCard,
 )
-from .cards import Card, Color, Rank
+from .cards import EVERY_CARD, Card, Color, Rank
 from .decisions import Decision, DecisionKind, Phase
 from .decks import build_deck
 from .errors import (
@@ -86,11 +88,49 @@ _PLAY_ACTIONS: dict[tuple[int, frozenset[Rank]], list[dict[Card, tuple[PlayCard,
 of ranks that name a target. Actions are values, so every game shares them: building them anew
 in each game was a good part of a short game's cost."""
 
+PileKey = tuple[int, Color | None, Rank | None]
+"""A seat, the current colour, and the rank of the top card (None for a Wild)."""
+
+PlaysByCard = dict[Card, tuple[PlayCard, ...]]
+
+_PLAYS_ON_PILE: dict[tuple[int, frozenset[Rank]], dict[PileKey, PlaysByCard]] = {}
+"""Per table size and target ranks as above: for each (seat, current colour, rank of the top
+card), every card that seat could play on such a pile, with its ``_play_actions``. The legal
+plays of a turn are then one look-up per card in hand (see ``Game._turn_decision``)."""
+
+_NUMBER_VALUES = {rank: rank.number for rank in Rank if rank.is_number}
+"""Face values of the number ranks, for the high-card draw."""
+
+# Phases and decision kinds read on every action. On Python 3.11, reading an enum member as a
+# class attribute (``Phase.TURN``) takes the slow path of attribute lookup, because the enum
+# metaclass defines ``__getattr__``: it costs several times a module global, and the hot paths
+# below read a dozen of them per action. Elsewhere the code spells them out.
+_TURN = Phase.TURN
+_DRAWN = Phase.DRAWN
+_RESOLVING = Phase.RESOLVING
+_RESPOND_DRAW_TWO = Phase.RESPOND_DRAW_TWO
+_RESPOND_DRAW_FOUR = Phase.RESPOND_DRAW_FOUR
+_ROUND_OVER = Phase.ROUND_OVER
+_MATCH_OVER = Phase.MATCH_OVER
+_TURN_DECISION = DecisionKind.TURN
+_TEAM_PLAY_DECISION = DecisionKind.TEAM_PLAY
+_PLAY_DRAWN_DECISION = DecisionKind.PLAY_DRAWN
+_CHOICE = DrawReason.CHOICE
+
 Continuation = tuple[str, int, int]
 """What to do once the pending interludes are over, as data so the state can be digested:
 ("next", seat, -1) the turn passes to the next player after seat; ("turn", seat, -1) it is
 seat's turn; ("name_color", seat, -1) seat names the first card's colour, then plays;
 ("team_play", player, teammate) Wild Team Play jumps to the teammate."""
+
+
+_SeatAction = TypeVar("_SeatAction", DrawCard, KeepDrawn)
+
+
+@cache
+def _per_seat(kind: type[_SeatAction], count: int) -> tuple[_SeatAction, ...]:
+    """One action of ``kind`` for each seat, shared by every game like ``_PLAY_ACTIONS``."""
+    return tuple(kind(seat) for seat in range(count))
 
 
 class Game:
@@ -187,7 +227,13 @@ class Game:
         self._play_cache = _PLAY_ACTIONS.setdefault(
             (self.player_count, self._target_ranks), [{} for _ in names]
         )
-        self._draw_actions = tuple(DrawCard(seat) for seat in range(len(names)))
+        self._plays_on = _PLAYS_ON_PILE.setdefault((self.player_count, self._target_ranks), {})
+        self._offered: tuple[Action, ...] = ()
+        """The actions of the decision last listed as awaited (a turn, or a drawn card), all
+        legal until the next ``apply``, the only way the state changes: ``apply`` knows these
+        are legal without working it out again (``decisions()`` lists exactly the legal set)."""
+        self._draw_actions = _per_seat(DrawCard, self.player_count)
+        self._keep_actions = _per_seat(KeepDrawn, self.player_count)
         self._start_round()
         self._proceed()
         self._update_uno()
@@ -216,8 +262,11 @@ class Game:
     def decisions(self, *, out_of_turn: bool = True) -> tuple[Decision, ...]:
         """Every open decision: the ones the game waits for, then (unless ``out_of_turn`` is
         False) the calls, catches and jump-ins anyone eligible may make meanwhile."""
-        main = self._main_decisions()
-        if not out_of_turn or self.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+        if self.phase is _TURN:  # the usual case, one call shorter
+            main: tuple[Decision, ...] = (self._turn_decision(self.current),)
+        else:
+            main = self._main_decisions()
+        if not out_of_turn or self.phase in (_ROUND_OVER, _MATCH_OVER):
             return main
         return main + tuple(self._out_of_turn_decisions())
 
@@ -306,12 +355,12 @@ class Game:
         """Raise the specific ``IllegalActionError`` if ``action`` is not allowed now."""
         if not 0 <= action.player < self.player_count:
             raise NotYourDecisionError(f"seat {action.player} is not at this table")
-        if self.phase is Phase.MATCH_OVER:
+        if self.phase is _MATCH_OVER:
             raise RoundOverError(f"{self._name(action.player)}: the match is over")
         checker = self._CHECKS.get(type(action))
         if checker is None:
             raise NotYourDecisionError(f"{type(action).__name__} is not an UNO action")
-        if self.phase is Phase.ROUND_OVER and not isinstance(action, Deal):
+        if self.phase is _ROUND_OVER and not isinstance(action, Deal):
             raise RoundOverError(
                 f"{self._name(action.player)}: the hand is over; "
                 f"{self._name(self.next_dealer())} deals the next one"
@@ -322,7 +371,7 @@ class Game:
         # The names for the messages are looked up only on the way to raising: this runs for
         # every card played.
         player, card, phase = action.player, action.card, self.phase
-        if phase is Phase.TURN and player == self.current:
+        if phase is _TURN and player == self.current:
             self._require_card(player, card)
             if not self.playable(card):
                 raise CardDoesNotMatchError(
@@ -330,21 +379,21 @@ class Game:
                     f"colour ({self._color_word()}), the number nor the symbol of "
                     f"{self.top_card.title}"
                 )
-        elif phase is Phase.DRAWN and player == self.current:
+        elif phase is _DRAWN and player == self.current:
             self._require_card(player, card)
             if card != self.drawn_card:
                 raise DrawnCardOnlyError(
                     f"{self._name(player)} drew a card: only the drawn card may be played now, "
                     f"not {card.title}"
                 )
-        elif phase is Phase.RESPOND_DRAW_TWO and player == self.responder:
+        elif phase is _RESPOND_DRAW_TWO and player == self.responder:
             if card.rank is not Rank.DRAW_TWO:
                 raise MustPlayError(
                     f"{self._name(player)} must draw {self.penalty} or add a Draw Two, "
                     f"not play {card.title}"
                 )
             self._require_card(player, card)
-        elif phase is Phase.RESPOND_DRAW_FOUR and player == self.responder:
+        elif phase is _RESPOND_DRAW_FOUR and player == self.responder:
             if not (self.rules.stack_draw_four and card.rank is Rank.WILD_DRAW_FOUR):
                 raise MustPlayError(
                     f"{self._name(player)} must answer the Wild Draw Four (challenge or draw), "
@@ -383,7 +432,7 @@ class Game:
 
     def _check_draw(self, action: DrawCard) -> None:
         who = self._name(action.player)
-        self._require_turn(action, Phase.TURN)
+        self._require_turn(action, _TURN)
         if self.must_play:
             raise MustPlayError(
                 f"{who} must play a card after Wild Team Play; drawing is not allowed"
@@ -392,7 +441,7 @@ class Game:
             raise NoCardsToDrawError(f"{who} cannot draw: no card is left to draw; play a card")
 
     def _check_keep(self, action: KeepDrawn) -> None:
-        self._require_turn(action, Phase.DRAWN)
+        self._require_turn(action, _DRAWN)
         if not self._may_keep_drawn():
             raise MustPlayError(
                 f"{self._name(action.player)} must play the drawn {self._drawn_title()}: "
@@ -496,45 +545,74 @@ class Game:
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action``, carry it out, and return the events it caused."""
-        self.check(action)
-        self._events = []
+        for offered in self._offered:
+            # The very object the engine just listed as legal for this state (bots and front
+            # ends pick from ``decisions()``): it is legal, no need to work that out again.
+            if offered is action:
+                break
+        else:
+            self.check(action)
+        self._offered = ()
+        events: list[Event] = []
+        self._events = events
         if self.drew_now:  # empty unless an earlier apply raised half-way
             self.drew_now = set()
         self.action_turn = self.turn_index
         self._HANDLERS[type(action)](self, action)
-        self._proceed()
-        self._update_uno()
+        if self.phase is _RESOLVING or self.drew_now or self.interludes:  # else nothing to do
+            self._proceed()
+        if self.uno_exposed or self.uno_settled or 1 in map(len, self.hands):
+            self._update_uno()  # (otherwise nobody holds one card and nobody is tracked)
         self.actions.append(action)
-        self.log.extend(self._events)
-        return self._events
+        self.log.extend(events)
+        return events
 
     def _apply_play(self, action: PlayCard) -> None:
-        player = action.player
+        """A card played in turn, onto a penalty, or as a jump-in: it goes on the discard pile
+        and does what it does."""
+        player, phase = action.player, self.phase
         jump_in = False
-        if self.phase is Phase.TURN and player != self.current:
+        if phase is _TURN and player != self.current:
             jump_in = True
             self._take_turn(player)
-        elif self.phase in (Phase.RESPOND_DRAW_TWO, Phase.RESPOND_DRAW_FOUR):
+        elif phase is _RESPOND_DRAW_TWO or phase is _RESPOND_DRAW_FOUR:
             self._take_turn(player)
         elif self.uno_exposed:
             self._close_uno_windows()
-        self.play_card(action, jump_in=jump_in)
+        card, hand = action.card, self.hands[player]
+        colour_before = self.current_color
+        hand.remove(card)
+        self.discard_pile.append(card)
+        colour = self.current_color = action.color if card.color is None else card.color
+        self.drawn_card = None
+        self.must_play = False
+        assert colour is not None
+        self._events.append(card_played(player, card, colour, action.target, jump_in))
+        if not hand and self._round_won_by(player):
+            if self.rules.last_card_penalty_applies:
+                effects.last_card_penalty(self, player, card)
+            self.end_round(player)
+            return
+        effects.EFFECTS[card.rank](self, action, colour_before)
+        if not hand:
+            teams.went_out(self, player)
 
     def _apply_draw(self, action: DrawCard) -> None:
-        player = action.player
+        player, events = action.player, self._events
         if self.uno_exposed:
             self._close_uno_windows()
         drawn: list[Card] = []
-        while self._cards_to_draw():
-            drawn += self.draw(player, 1, DrawReason.CHOICE, emit=False)
-            if not self.rules.draw_until_playable or self.playable(drawn[-1]):
+        until_playable = self.rules.draw_until_playable
+        while self.draw_pile or len(self.discard_pile) > 1:  # _cards_to_draw
+            drawn += self.draw(player, 1, _CHOICE, emit=False)
+            if not until_playable or self.playable(drawn[-1]):
                 break
-        self.emit(cards_drawn(player, len(drawn), DrawReason.CHOICE, tuple(drawn)))
+        events.append(cards_drawn(player, len(drawn), _CHOICE, tuple(drawn)))
         if drawn and self.playable(drawn[-1]):
             self.drawn_card = drawn[-1]
-            self.phase = Phase.DRAWN
+            self.phase = _DRAWN
         else:
-            self.emit(turn_passed(player))
+            events.append(turn_passed(player))
             self.set_continuation("next", player)
 
     def _apply_keep(self, action: KeepDrawn) -> None:
@@ -594,29 +672,6 @@ class Game:
         Deal: _apply_deal,  # type: ignore[dict-item]
     }
 
-    # Playing a card ----------------------------------------------------------------------
-
-    def play_card(self, action: PlayCard, *, jump_in: bool = False) -> None:
-        """Move the card to the discard pile and carry out what it does."""
-        player, card = action.player, action.card
-        hand = self.hands[player]
-        colour_before = self.current_color
-        hand.remove(card)
-        self.discard_pile.append(card)
-        colour = self.current_color = action.color if card.color is None else card.color
-        self.drawn_card = None
-        self.must_play = False
-        assert colour is not None
-        self._events.append(card_played(player, card, colour, action.target, jump_in))
-        if not hand and self._round_won_by(player):
-            if self.rules.last_card_penalty_applies:
-                effects.last_card_penalty(self, player, card)
-            self.end_round(player)
-            return
-        effects.EFFECTS[card.rank](self, action, colour_before)
-        if not hand:
-            teams.went_out(self, player)
-
     def _round_won_by(self, player: int) -> bool:
         """The hand ends when the player (in Teams, the second of a team) has no cards."""
         mate = self.teammate_of(player)
@@ -630,7 +685,7 @@ class Game:
     def set_continuation(self, kind: str, seat: int, other: int = -1) -> None:
         """Play goes on this way once any queued interludes are over (see ``Continuation``)."""
         self.continuation = (kind, seat, other)
-        self.phase = Phase.RESOLVING
+        self.phase = _RESOLVING
 
     def queue_interlude(self, interlude: tuple[str, int, int]) -> None:
         """An exchange or share that must happen before play goes on."""
@@ -665,7 +720,7 @@ class Game:
                     break
             drawn.append(self.draw_pile.pop())
         self.hands[player].extend(drawn)
-        if drawn:
+        if drawn and self.rules.team_game:  # only Teams players tag back in (teams.py)
             self.drew_now.add(player)
         if emit:
             self.emit(cards_drawn(player, len(drawn), reason, tuple(drawn)))
@@ -682,8 +737,8 @@ class Game:
     def _shuffled(self, cards: list[Card]) -> list[Card]:
         """A uniformly random order: sorting by independent random keys is a fair shuffle,
         and several times faster than ``random.shuffle`` in pure Python."""
-        rand = self._rng.random  # bound once: this runs for every card of the deck
-        keys = [rand() for _ in cards]
+        # ``starmap`` calls random() once per card from C, a third of a comprehension's cost.
+        keys = list(starmap(self._rng.random, repeat((), len(cards))))
         return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
     def _cards_to_draw(self) -> bool:
@@ -736,7 +791,7 @@ class Game:
         self.turn_index += 1
         self.must_play = must_play
         self.drawn_card = None
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self._events.append(turn_began(seat, must_play))
 
     def _proceed(self) -> None:
@@ -752,12 +807,16 @@ class Game:
         ):
             self.resume_phase = self.phase
             self.phase = Phase.RESOLVING
-        while self.phase is Phase.RESOLVING:
+        while self.phase is _RESOLVING:
             if self.interludes:
                 teams.start_interlude(self, self.interludes.pop(0))
             elif self.continuation is not None:
                 continuation, self.continuation = self.continuation, None
-                self._continue(continuation)
+                if continuation[0] == "next":  # how nearly every action ends: kept short
+                    # begin_turn passes over a seat with no cards, as next_active would
+                    self.begin_turn((continuation[1] + self.direction) % self.player_count)
+                else:
+                    self._continue(continuation)
             elif self.resume_phase is not None:
                 self.phase, self.resume_phase = self.resume_phase, None
                 self._after_resume()
@@ -810,11 +869,9 @@ class Game:
         """A player who now holds exactly one card may be caught until they (or the
         teammate) call UNO or the next player's turn begins."""
         phase = self.phase
-        if phase is Phase.ROUND_OVER or phase is Phase.MATCH_OVER:
+        if phase is _ROUND_OVER or phase is _MATCH_OVER:
             self.uno_exposed.clear()
             self.uno_settled.clear()
-            return
-        if not self.uno_exposed and not self.uno_settled and 1 not in map(len, self.hands):
             return
         for player, hand in enumerate(self.hands):
             if len(hand) == 1:
@@ -840,10 +897,12 @@ class Game:
             deck = self._shuffled(build_deck(self.rules))
         self._choose_dealer(first)
         self.emit(RoundStarted(self.round_number, self.dealer, HAND_SIZE))
-        self.draw_pile = deck[::-1]  # the end of the list is the top of the pile
-        for _ in range(HAND_SIZE):
-            for offset in range(1, self.player_count + 1):
-                self.hands[(self.dealer + offset) % self.player_count].append(self.draw_pile.pop())
+        # One card at a time from the top of the deck, starting left of the dealer: the
+        # player ``offset`` seats to the left gets cards offset - 1, offset - 1 + count, ...
+        count, dealt = self.player_count, HAND_SIZE * self.player_count
+        for offset in range(1, count + 1):
+            self.hands[(self.dealer + offset) % count] = deck[offset - 1 : dealt : count]
+        self.draw_pile = deck[dealt:][::-1]  # the end of the list is the top of the pile
         for player, hand in enumerate(self.hands):
             self.emit(CardsDealt(player, len(hand), tuple(hand)))
         self._turn_first_card()
@@ -915,9 +974,9 @@ class Game:
             # Drawing one card each from a shuffled deck is a sample without replacement.
             pair = list(enumerate(self._rng.sample(deck, self.player_count)))
             draws.extend(pair)
-            if not all(card.rank.is_number for _, card in pair):
+            values = [_NUMBER_VALUES.get(card.rank, -1) for _, card in pair]
+            if -1 in values:
                 continue
-            values = [card.rank.number for _, card in pair]
             best = max(values)
             if values.count(best) == 1:
                 return values.index(best), tuple(draws)
@@ -992,28 +1051,14 @@ class Game:
 
     def _main_decisions(self) -> tuple[Decision, ...]:
         phase, player = self.phase, self.current
-        if phase is Phase.TURN:
-            # ``playable`` and the ``_play_actions`` cache, inlined: this loop runs for every
-            # distinct card in hand on every turn.
-            actions: list[Action] = []
-            colour, top = self.current_color, self.discard_pile[-1]
-            top_rank = None if top.color is None else top.rank  # a Wild matches by colour only
-            cache = self._play_cache[player]
-            for card in dict.fromkeys(self.hands[player]):
-                if card.color is None or card.color is colour or card.rank is top_rank:
-                    actions += cache.get(card) or self._play_actions(player, card)
-            kind = DecisionKind.TURN
-            if self.must_play:
-                kind = DecisionKind.TEAM_PLAY
-            elif self.draw_pile or len(self.discard_pile) > 1 or not actions:  # _cards_to_draw
-                actions.append(self._draw_actions[player])
-            return (Decision(player, kind, tuple(actions)),)
-        if phase is Phase.DRAWN:
+        if phase is _TURN:
+            return (self._turn_decision(player),)
+        if phase is _DRAWN:
             assert self.drawn_card is not None
-            actions = list(self._play_actions(player, self.drawn_card))
+            actions: tuple[Action, ...] = self._play_actions(player, self.drawn_card)
             if self._may_keep_drawn():
-                actions.append(KeepDrawn(player))
-            return (Decision(player, DecisionKind.PLAY_DRAWN, tuple(actions)),)
+                actions += (self._keep_actions[player],)
+            return (self._offer(player, _PLAY_DRAWN_DECISION, actions),)
         if phase is Phase.NAME_COLOR:
             colors = tuple(NameColor(player, color) for color in Color)
             return (Decision(player, DecisionKind.NAME_COLOR, colors),)
@@ -1035,6 +1080,47 @@ class Game:
         if phase is Phase.ROUND_OVER:
             return (Decision(self.next_dealer(), DecisionKind.DEAL, (Deal(self.next_dealer()),)),)
         return ()
+
+    def _turn_decision(self, player: int) -> Decision:
+        """The plays of every distinct card in hand that matches the pile (in hand order), then
+        drawing, unless a Wild Team Play obliges the player to play."""
+        top = self.discard_pile[-1]
+        top_rank = None if top.color is None else top.rank  # a Wild matches by colour only
+        key = (player, self.current_color, top_rank)
+        plays_on_pile = self._plays_on.get(key) or self._list_plays_on_pile(*key)
+        # The loops run in C (``filter``, ``map``, ``chain``): this runs on every turn and was
+        # the engine's most expensive line. Only the matching cards are deduplicated, as
+        # building the dictionary costs more than the look-ups.
+        matching = dict.fromkeys(filter(plays_on_pile.__contains__, self.hands[player]))
+        actions: tuple[Action, ...] = tuple(
+            chain.from_iterable(map(plays_on_pile.__getitem__, matching))
+        )
+        kind = _TURN_DECISION
+        if self.must_play:
+            kind = _TEAM_PLAY_DECISION
+        elif self.draw_pile or len(self.discard_pile) > 1 or not actions:  # _cards_to_draw
+            actions += (self._draw_actions[player],)
+        self._offered = actions
+        # tuple.__new__ rather than Decision(...): a named tuple's own constructor is Python.
+        return tuple.__new__(Decision, (player, kind, actions))
+
+    def _offer(self, player: int, kind: DecisionKind, actions: tuple[Action, ...]) -> Decision:
+        """The decision awaited, its actions remembered for ``check`` (see ``_offered``)."""
+        self._offered = actions
+        return Decision(player, kind, actions)
+
+    def _list_plays_on_pile(
+        self, player: int, colour: Color | None, top_rank: Rank | None
+    ) -> PlaysByCard:
+        """The ``_PLAYS_ON_PILE`` entry: "same color, number or symbol. Wild cards match
+        anything" (see ``playable``), for every card there is."""
+        plays = {
+            card: self._play_actions(player, card)
+            for card in EVERY_CARD
+            if card.color is None or card.color is colour or card.rank is top_rank
+        }
+        self._plays_on[player, colour, top_rank] = plays
+        return plays
 
     def _respond_decision(self) -> Decision:
         responder = self.responder
