@@ -15,13 +15,12 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from uno_tui import __version__, sim
-from uno_tui.bots import LEVELS
 from uno_tui.engine import IllegalActionError, MatchRecord, RecordError, Rules, SetupError
 from uno_tui.narration import VERBOSITIES, Narrator
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
 from uno_tui.saves import Autosave, describe, open_autosave
-from uno_tui.session import Seat, Session
+from uno_tui.session import BOT_LEVELS, Seat, Session
 from uno_tui.signals import SignalExit, exit_on_signals
 
 FrontEnd = Callable[[Session], int]
@@ -57,9 +56,9 @@ def parse_seats(spec: str) -> list[Seat]:
         name, _, level = part.strip().partition(":")
         if not name:
             raise UsageError(f"--players: empty name in {spec!r}")
-        if level and level not in LEVELS:
+        if level and level not in BOT_LEVELS:
             raise UsageError(
-                f"--players: unknown bot level {level!r} (levels: {', '.join(LEVELS)})"
+                f"--players: unknown bot level {level!r} (levels: {', '.join(BOT_LEVELS)})"
             )
         seats.append(Seat(name, level or None))
     return seats
@@ -82,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--players",
         help="seats in order, comma-separated: a name is a person, name:level a bot "
-        f"(levels: {', '.join(LEVELS)}); default: you against three medium bots",
+        f"(levels: {', '.join(BOT_LEVELS)}); default: you against three medium bots",
     )
     parser.add_argument("--seed", type=int, help="seed of the shuffles, to replay a deal")
     parser.add_argument("--target", type=int, help="points to win the match (500)")

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from uno_tui.bots import Bot, make_bot
+from uno_tui.bots import LEVELS, Bot, make_bot
 from uno_tui.engine import (
     Action,
     Decision,
@@ -25,6 +25,9 @@ from uno_tui.engine import (
     Rules,
 )
 from uno_tui.engine.events import Event
+
+BOT_LEVELS: tuple[str, ...] = tuple(LEVELS)
+"""The bot levels a seat may have, for front ends (which import no bot code)."""
 
 MAX_BOT_ACTIONS = 100_000
 """A guard against a bot that never ends a round; far above any real round."""

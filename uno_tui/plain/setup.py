@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from uno_tui.bots import LEVELS
 from uno_tui.engine import Rules, RuleSet, SetupError
 from uno_tui.narration.options import OPTION_TITLES, RULE_SET_WORDS, options_of
-from uno_tui.session import Seat
+from uno_tui.session import BOT_LEVELS, Seat
 
 from .game_loop import choice_number
 
@@ -66,8 +65,8 @@ class PlainSetup:
 
     def ask_seats(self, count: int, *, team_game: bool) -> list[Seat]:
         seats: list[Seat] = []
-        kinds = [(None, "a person"), *((level, f"{level} bot") for level in LEVELS)]
-        default_kind = list(LEVELS).index(DEFAULT_BOT) + 1
+        kinds = [(None, "a person"), *((level, f"{level} bot") for level in BOT_LEVELS)]
+        default_kind = list(BOT_LEVELS).index(DEFAULT_BOT) + 1
         for seat in range(count):
             taken = {s.name.lower() for s in seats}
             default_name = next(n for n in DEFAULT_NAMES if n.lower() not in taken)

@@ -10,9 +10,8 @@ from typing import Any
 
 import platformdirs
 
-from uno_tui.bots import LEVELS
 from uno_tui.engine import Rules, SetupError
-from uno_tui.session import Seat
+from uno_tui.session import BOT_LEVELS, Seat
 
 DEFAULT_NAMES = ("You", "Ada", "Bo", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal", "Ivy")
 
@@ -57,7 +56,7 @@ class TableSetup:
         """Read a remembered setup; raises SetupError if it is not one."""
         try:
             seats = tuple(
-                Seat(str(seat["name"]), seat["bot"] if seat["bot"] in LEVELS else None)
+                Seat(str(seat["name"]), seat["bot"] if seat["bot"] in BOT_LEVELS else None)
                 for seat in data["seats"]
             )
             setup = cls(

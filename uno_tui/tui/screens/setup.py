@@ -13,10 +13,9 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
 
-from uno_tui.bots import LEVELS
 from uno_tui.engine import CustomEffect, MatchMethod, Rank, Rules, SetupError
 from uno_tui.engine.rules import HOUSE_RULES, OPTION_TEXT, OPTIONS_BY_RULE_SET, RuleSet
-from uno_tui.session import Seat
+from uno_tui.session import BOT_LEVELS, Seat
 from uno_tui.tui.table_setup import DEFAULT_NAMES, TableSetup
 
 RULE_SETS = ("classic", "two-player", "teams")
@@ -91,7 +90,7 @@ class SetupScreen(Screen[TableSetup]):
                     allow_blank=False,
                     id="count",
                 )
-            kinds = [(PERSON, PERSON), *((f"{level} bot", level) for level in LEVELS)]
+            kinds = [(PERSON, PERSON), *((f"{level} bot", level) for level in BOT_LEVELS)]
             for i in range(len(setup.seats)):
                 seat = setup.seats[i] if i < len(setup.seats) else Seat(DEFAULT_NAMES[i], "medium")
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
