@@ -16,6 +16,7 @@ from collections.abc import Collection
 
 from uno_tui.engine import (
     Action,
+    Card,
     Color,
     Decision,
     DecisionKind,
@@ -30,11 +31,19 @@ from uno_tui.engine import (
 from .base import main_decision
 from .deals import Dealer
 from .knowledge import Knowledge, colors_held, is_opponent, next_in_play
-from .medium import MediumBot, Table, draw_four_is_bluff, play_score
+from .medium import (
+    DRAW_SCORE,
+    FEW_CARDS,
+    MediumBot,
+    Table,
+    choose_variant,
+    draw_four_is_bluff,
+    play_score,
+)
 from .playout import COLORS, QuickRound, QuickRules, code_of
 
 DEFAULT_THINK_MS = 250
-CLEAR_WIN = 2.0
+CLEAR_WIN = 1.0
 """How many standard errors an action must beat medium's choice by to replace it."""
 DROP_BELOW = 3.0
 """A candidate this many standard errors behind the best so far is dropped."""
@@ -44,6 +53,14 @@ MIN_DEALS = 10
 """Fewer imagined deals than this say too little to overrule medium."""
 LACKED_COLOR = 8.0
 """Worth of making the next player face a colour they showed they lack."""
+HORIZON_PER_SEAT = 5
+"""An imagined round is played this many turns per seat, then judged on the hand sizes: the
+far future is mostly luck, and cutting it off makes the comparison of moves far less noisy."""
+SIZE_POWER = 0.7
+MOVER_EDGE = 1.15
+SAFE_BLUFF = 0.75
+"""We bluff a Wild Draw Four only while the next player's chance that we held the colour (as
+they can reckon it) is below this; medium challenges above about 0.89."""
 SEARCHED = (DecisionKind.TURN, DecisionKind.TEAM_PLAY, DecisionKind.PLAY_DRAWN)
 
 
@@ -78,6 +95,7 @@ class HardBot(MediumBot):
         after = next_in_play(view, view.player)
         if decision.kind is DecisionKind.PLAY_DRAWN or not is_opponent(view, after):
             return plan
+        plan = _bluff_if_safe(view, decision, plan, after)
         notes = Knowledge.of(view).notes[after]
         lacking = notes.missing_colors if notes.unconstrained == 0 else set()
         if not lacking or not isinstance(plan, PlayCard):
@@ -90,8 +108,8 @@ class HardBot(MediumBot):
         return best
 
     def _candidates(self, view: PlayerView, decision: Decision, plan: Action) -> list[Action]:
-        """Every distinct sensible action: Wild colours only among those we hold (or medium's),
-        no bluffed Wild Draw Four (a challenge would catch it)."""
+        """Every distinct sensible action: Wild colours only among those we hold (or medium's).
+        A bluffed Wild Draw Four is one: the imagined opponent challenges it as medium would."""
         table = Table.of(view)
         held = colors_held(view.hand)
         candidates: list[Action] = []
@@ -118,6 +136,7 @@ class HardBot(MediumBot):
         results: dict[Action, list[float]] = {action: [] for action in candidates}
         active = list(candidates)
         done = 0
+        horizon = HORIZON_PER_SEAT * view.player_count
         while len(active) > 1 and (self.samples is None or done < self.samples):
             table = dealer.deal(deals)
             if table is None:
@@ -126,7 +145,7 @@ class HardBot(MediumBot):
             for action in active:
                 imagined = table.copy(seed)
                 _begin(imagined, view.player, action)
-                results[action].append(_outcome(imagined, side))
+                results[action].append(_outcome(imagined, side, horizon))
             done += 1
             if done % RACE_EVERY == 0:
                 active = _still_in_the_race(active, results, plan)
@@ -153,13 +172,23 @@ def _begin(table: QuickRound, player: int, action: Action) -> None:
         table.keep_drawn(player)
 
 
-def _outcome(table: QuickRound, side: tuple[int, int]) -> float:
-    """1.0 if ``side`` goes out first in the imagined round; a share by hand sizes if it
-    runs too long."""
-    winner = table.winner if table.winner >= 0 else table.play_out()
+def _outcome(table: QuickRound, side: tuple[int, int], turns: int) -> float:
+    """1.0 if ``side`` goes out first in the imagined round, 0.0 if another does; if nobody
+    has within ``turns`` turns, the chance ``side`` would, judged from the hand sizes."""
+    winner = table.winner if table.winner >= 0 else table.play_out(turns)
     if winner >= 0:
         return 1.0 if winner in side else 0.0
-    weights = [1.0 / (1 + len(hand)) for hand in table.hands]
+    return chance_by_sizes(table, side)
+
+
+def chance_by_sizes(table: QuickRound, side: tuple[int, int]) -> float:
+    """How likely ``side`` is to go out first, from the hand sizes alone: each seat's chance
+    goes as its size to the power -``SIZE_POWER``, the player to move a little ahead (fitted to
+    imagined two-player rounds of medium against medium)."""
+    weights: list[float] = [
+        math.pow(len(hand) or 1, -SIZE_POWER) * (MOVER_EDGE if seat == table.current else 1.0)
+        for seat, hand in enumerate(table.hands)
+    ]
     return sum(weights[seat] for seat in set(side)) / sum(weights)
 
 
@@ -175,10 +204,56 @@ def _score_against(play: PlayCard, table: Table, lacking: Collection[Color]) -> 
     return score + LACKED_COLOR
 
 
+def _bluff_if_safe(view: PlayerView, decision: Decision, plan: Action, after: int) -> Action:
+    """A bluffed Wild Draw Four, scored as if it were legal, when it beats medium's plan and
+    the next player would hardly challenge it: from what they cannot see, our hand is unlikely
+    to hold the colour (a small hand, few cards of the colour about)."""
+    bluffs = [
+        a
+        for a in decision.actions
+        if isinstance(a, PlayCard) and a.card.rank is Rank.WILD_DRAW_FOUR and a.color is not None
+    ]
+    if not bluffs or view.current_color is None:
+        return plan
+    table = Table.of(view)
+    if not draw_four_is_bluff(table) or _challenge_risk(view, after) >= SAFE_BLUFF:
+        return plan
+    plan_score = play_score(plan, table) if isinstance(plan, PlayCard) else DRAW_SCORE
+    held = 15.0 if table.my_count <= FEW_CARDS else 0.0
+    score = held + 5.0 + (30.0 if table.next_is_low else 0.0)
+    if score <= plan_score:
+        return plan
+    return choose_variant(bluffs, table)
+
+
+def _challenge_risk(view: PlayerView, victim: int) -> float:
+    """How sure ``victim`` would be, from the cards they cannot see, that we hold a card that
+    makes a Wild Draw Four a bluff (medium challenges above about 0.89)."""
+    color = view.current_color
+    wilds = view.rules.challenge_counts_other_wilds
+    knowledge = Knowledge.of(view)
+
+    def counts(card: Card) -> bool:
+        return card.color is color or (wilds and card.is_wild)
+
+    rest = list(view.hand)
+    rest.remove(Card(None, Rank.WILD_DRAW_FOUR))
+    mine = sum(1 for card in rest if counts(card))
+    unseen = knowledge.unseen.total()
+    theirs = knowledge.unknown_count(victim)
+    elsewhere = sum(n for card, n in knowledge.unseen.items() if counts(card))
+    good = mine + elsewhere * (1 - theirs / unseen if unseen else 1)
+    total = sum(view.hand_counts) - view.hand_counts[victim] - 1 + view.draw_pile_count
+    miss = 1.0
+    for i in range(len(rest)):
+        if total - i <= 0:
+            break
+        miss *= max(0.0, total - good - i) / (total - i)
+    return 1.0 - miss
+
+
 def _worth_trying(play: PlayCard, table: Table, held: Collection[Color], plan: Action) -> bool:
     card = play.card
-    if card.rank is Rank.WILD_DRAW_FOUR and draw_four_is_bluff(table):
-        return False
     if card.is_wild and play.color is not None:
         plan_color = plan.color if isinstance(plan, PlayCard) else None
         return play.color in held or play.color is plan_color

@@ -4,10 +4,11 @@ The engine checks every action, writes events and keeps a record; an imagined ro
 none of that, and the hard bot wants thousands of them in a quarter of a second. Here a card
 is a small int (colour * 32 + rank), a hand is a list of them, and one ``QuickRound`` plays
 the round to its end with medium's judgement for every seat: matching, Skip, Reverse, Draw
-Two, the Wilds and their effects, drawing (and playing or keeping the drawn card), the Teams
-shares and tag-backs, going out. Left out because they cannot change who goes out often
-enough to matter to a comparison of moves: UNO calls and catches (medium always calls),
-challenges (medium never bluffs in imagination), jump-ins, stacking and the Teams exchanges.
+Two, the Wilds and their effects, medium's challenge of a Wild Draw Four (so a bluff, which
+only the first imagined action can be, is caught as often as medium would catch it), drawing
+(and playing or keeping the drawn card), the Teams shares and tag-backs, going out. Left out
+because they cannot change who goes out often enough to matter to a comparison of moves: UNO
+calls and catches (medium always calls), jump-ins, stacking and the Teams exchanges.
 
 This is the bot's imagination only; the real table is always the engine's.
 """
@@ -33,6 +34,10 @@ FEW_CARDS = 3
 """Medium stops holding Wilds at this many cards."""
 DRAW_SCORE = -10.0
 KEEP_BELOW = 10.0
+BLUFF_PRIOR, CHALLENGE_ABOVE = 0.1, 0.45
+"""medium's: it challenges a Wild Draw Four when the chance of a bluff is above 0.45."""
+CHALLENGE_HELD = CHALLENGE_ABOVE / (CHALLENGE_ABOVE + BLUFF_PRIOR * (1 - CHALLENGE_ABOVE))
+"""The same rule said of the chance the player held the colour (about 0.89)."""
 TURN_LIMIT = 400
 """Turns after which an imagined round is judged on the hand sizes instead."""
 _CUSTOM = {
@@ -178,10 +183,10 @@ class QuickRound:
 
     # Playing out -------------------------------------------------------------------------
 
-    def play_out(self) -> int:
-        """Play to the end with medium's judgement for everyone; the seat that went out
-        (in Teams, the one that finished the team), or -1 if the round ran too long."""
-        for _ in range(TURN_LIMIT):
+    def play_out(self, turns: int = TURN_LIMIT) -> int:
+        """Play to the end (or for ``turns`` turns) with medium's judgement for everyone; the
+        seat that went out (in Teams, the one that finished the team), or -1 if none did."""
+        for _ in range(turns):
             if self.winner >= 0:
                 return self.winner
             self.turn(self.current)
@@ -268,10 +273,12 @@ class QuickRound:
 
     def play(self, player: int, card: int, color: int, target: int) -> None:
         hand = self.hands[player]
+        rank = card & 31
+        before = self.color
+        bluff = rank == W4 and self.is_bluff(player, card)
         hand.remove(card)
         self.discard.append(self.top)
         self.top = card
-        rank = card & 31
         self.color = color if card >> 5 == WILD else card >> 5
         rules = self.rules
         if not hand:
@@ -294,6 +301,16 @@ class QuickRound:
             else:
                 self.step = -self.step
                 self.current = nxt(player)
+        elif rank == W4 and self.challenges(nxt(player), player, before):
+            victim = nxt(player)
+            if bluff:  # the bluffer draws the four and the challenger plays on
+                self.draw(player, 4)
+                self.tag_backs(player)
+                self.current = victim
+            else:
+                self.draw(victim, 6)
+                self.tag_backs(victim)
+                self.current = nxt(victim)
         elif rank in (DRAW_TWO, W4):
             victim = nxt(player)
             self.draw(victim, 2 if rank == DRAW_TWO else 4)
@@ -320,6 +337,28 @@ class QuickRound:
             mate = self.mate(player)
             if len(self.hands[mate]) >= 2:
                 self.share(mate, player)
+
+    def challenges(self, victim: int, player: int, color: int) -> bool:
+        """Whether ``victim`` challenges ``player``'s Wild Draw Four as medium would: when the
+        cards ``victim`` cannot see make it very likely that ``player`` held ``color``."""
+        if victim == self.mate(player) or victim == player:
+            return False
+        wilds = self.rules.wilds_make_bluff
+        total = good = 0
+        for seat, hand in enumerate(self.hands):
+            if seat != victim:
+                for card in hand:
+                    total += 1
+                    good += card >> 5 == color or (wilds and card >> 5 == WILD)
+        for card in self.draw_pile:
+            total += 1
+            good += card >> 5 == color or (wilds and card >> 5 == WILD)
+        miss = 1.0
+        for i in range(len(self.hands[player])):
+            if total - i <= 0:
+                break
+            miss *= max(0, total - good - i) / (total - i)
+        return 1.0 - miss > CHALLENGE_HELD
 
     def pass_hands(self) -> None:
         hands, count, step = self.hands, self.count, self.step
