@@ -53,7 +53,7 @@ MIN_DEALS = 10
 """Fewer imagined deals than this say too little to overrule medium."""
 LACKED_COLOR = 8.0
 """Worth of making the next player face a colour they showed they lack."""
-HORIZON_PER_SEAT = 5
+HORIZON_PER_SEAT = 8
 """An imagined round is played this many turns per seat, then judged on the hand sizes: the
 far future is mostly luck, and cutting it off makes the comparison of moves far less noisy."""
 SIZE_POWER = 0.7
