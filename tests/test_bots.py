@@ -131,6 +131,15 @@ def test_the_hard_bot_keeps_to_its_time_budget() -> None:
     assert time.perf_counter() - start < 0.3
 
 
+def test_the_hard_bot_bluffs_a_wild_draw_four_that_wins() -> None:
+    """Hard holds R1 and a Wild Draw Four on a red 5, the opponent one card from going out:
+    the bluff is hard to suspect from one card, and after it hard plays its last card."""
+    game = game_at(Rules.two_player(), ["R1 W+4", "B3"], "R5", seed=1)
+    action = HardBot(think_ms=10_000, samples=40).choose(game.view(0), random.Random(1))
+    assert isinstance(action, PlayCard)
+    assert action.card == card("W+4")
+
+
 def test_medium_never_bluffs_a_wild_draw_four() -> None:
     game = game_at(Rules.two_player(), ["R1 W+4", "B3 B4"], "R5", seed=1)
     assert MediumBot().choose(game.view(0), random.Random(1)) == PlayCard(0, card("R1"))

@@ -96,3 +96,29 @@ def test_teams_going_out_takes_half_the_teammates_cards() -> None:
 def test_medium_in_imagination_hits_a_low_next_player() -> None:
     table = quick(Rules.two_player(), ["R1 R2 R+2", "B3 B4"], "R5")
     assert table.choose(0, forced=False) == (code_of(parse_cards("R+2")[0]), -1, -1)
+
+
+def test_imagined_medium_challenges_a_wild_draw_four_from_a_big_hand() -> None:
+    """two-player: "If they held a card of the current color, they draw the 4 cards instead of
+    you." Medium challenges when the bluffer surely held the colour: with nine cards left, the
+    bluff is caught, the bluffer draws four and the challenger plays on."""
+    table = quick(
+        Rules.two_player(),
+        ["W+4 R1 R2 R3 G1 G2 G3 B1 B2 B3", "Y1 Y2"],
+        "R5",
+        "Y3 Y4 Y5 Y6 Y7 Y8 Y9 G7",
+    )
+    table.play(0, code_of(parse_cards("W+4")[0]), 2, -1)
+    assert len(table.hands[0]) == 13
+    assert len(table.hands[1]) == 2
+    assert table.current == 1
+
+
+def test_imagined_medium_lets_a_small_hand_bluff_pass() -> None:
+    """With one card left the bluff is unlikely to be caught: medium draws four, and in
+    two-player loses its turn."""
+    table = quick(Rules.two_player(), ["W+4 R1", "Y1 Y2"], "R5", "Y3 Y4 Y5 Y6 B7 B8 B9 G7")
+    table.play(0, code_of(parse_cards("W+4")[0]), 0, -1)
+    assert len(table.hands[0]) == 1
+    assert len(table.hands[1]) == 6
+    assert table.current == 0
