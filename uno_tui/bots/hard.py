@@ -4,8 +4,9 @@ For a real choice of card (or of playing a drawn card), it deals the unseen card
 consistent with what it has seen, plays each imagined round forward once per candidate action
 with the same deal and the same dice (common random numbers, so the comparison is of the
 actions and not of luck), and keeps medium's choice unless another action wins clearly more
-often. An imagined round ends when someone goes out or after a few turns a seat, when it is
-judged on the hand sizes: the far future is mostly luck and only adds noise to a comparison.
+often. With two players an imagined round ends when someone goes out or after a few turns,
+when it is judged on the hand sizes: the far future is mostly luck and only adds noise to a
+comparison.
 Unlike medium it bluffs a Wild Draw Four the next player would hardly challenge. It thinks
 within a time budget and only when there is something to think about.
 """
@@ -43,11 +44,13 @@ from .medium import (
     draw_four_is_bluff,
     play_score,
 )
-from .playout import COLORS, QuickRound, QuickRules, code_of
+from .playout import COLORS, TURN_LIMIT, QuickRound, QuickRules, code_of
 
 DEFAULT_THINK_MS = 250
-CLEAR_WIN = 1.0
-"""How many standard errors an action must beat medium's choice by to replace it."""
+CLEAR_WIN = {2: 1.0}
+"""How many standard errors an action must beat medium's choice by to replace it, by the number
+of players (two players: the cut-off imagined rounds are far less noisy)."""
+CLEAR_WIN_MANY = 2.0
 DROP_BELOW = 3.0
 """A candidate this many standard errors behind the best so far is dropped."""
 RACE_EVERY = 8
@@ -56,9 +59,10 @@ MIN_DEALS = 10
 """Fewer imagined deals than this say too little to overrule medium."""
 LACKED_COLOR = 8.0
 """Worth of making the next player face a colour they showed they lack."""
-HORIZON_PER_SEAT = 8
-"""An imagined round is played this many turns per seat, then judged on the hand sizes: the
-far future is mostly luck, and cutting it off makes the comparison of moves far less noisy."""
+HORIZON = {2: 16}
+"""With two players an imagined round is played this many turns, then judged on the hand
+sizes: the far future is mostly luck, and cutting it off makes the comparison of moves far
+less noisy. With more players (the size formula was fitted to two) it is played to the end."""
 SIZE_POWER = 0.7
 MOVER_EDGE = 1.15
 SAFE_BLUFF = 0.75
@@ -139,7 +143,7 @@ class HardBot(MediumBot):
         results: dict[Action, list[float]] = {action: [] for action in candidates}
         active = list(candidates)
         done = 0
-        horizon = HORIZON_PER_SEAT * view.player_count
+        horizon = HORIZON.get(view.player_count, TURN_LIMIT)
         while len(active) > 1 and (self.samples is None or done < self.samples):
             table = dealer.deal(deals)
             if table is None:
@@ -154,7 +158,8 @@ class HardBot(MediumBot):
                 active = _still_in_the_race(active, results, plan)
             if self.samples is None and time.perf_counter() > deadline:
                 break
-        return _clear_winner({action: results[action] for action in active}, plan)
+        clear = CLEAR_WIN.get(view.player_count, CLEAR_WIN_MANY)
+        return _clear_winner({action: results[action] for action in active}, plan, clear)
 
     def _quick_rules(self, rules: Rules) -> QuickRules:
         quick = self._rules.get(rules)
@@ -288,7 +293,7 @@ def _still_in_the_race(
     return kept
 
 
-def _clear_winner(results: dict[Action, list[float]], plan: Action) -> Action:
+def _clear_winner(results: dict[Action, list[float]], plan: Action, clear: float) -> Action:
     """The action whose paired advantage over medium's plan is largest and clear of noise."""
     base = results.get(plan)
     if not base or len(base) < MIN_DEALS:
@@ -298,6 +303,6 @@ def _clear_winner(results: dict[Action, list[float]], plan: Action) -> Action:
         if action == plan:
             continue
         mean, error = _paired_gain(outcomes, base)
-        if mean > CLEAR_WIN * error and mean > best_gain:
+        if mean > clear * error and mean > best_gain:
             best, best_gain = action, mean
     return best
