@@ -217,7 +217,8 @@ class Game:
         self.log: list[Event] = []
         """Every event of the match, private parts included: never shown as it is."""
         self.round_log_start = 0
-        self._seen: dict[int | None, tuple[list[Event], int]] = {}
+        self._seen: dict[int | None, tuple[int, list[Event], int]] = {}
+        """Per listener: the round's first log index, its projection so far, and how far."""
         self.actions: list[Action] = []
         self._events: list[Event] = []
         self._target_ranks = frozenset(
@@ -300,11 +301,11 @@ class Game:
         Each listener's projection is kept and extended with the events since it was last
         asked for, so a view costs only what happened since the last one."""
         start = self.round_log_start
-        seen, upto = self._seen.get(player, ([], start))
-        if upto < start:
+        round_start, seen, upto = self._seen.get(player, (start, [], start))
+        if round_start != start:  # a new round: last round's projection is not this one's
             seen, upto = [], start
         seen.extend(event.seen_by(player) for event in self.log[upto:])
-        self._seen[player] = (seen, len(self.log))
+        self._seen[player] = (start, seen, len(self.log))
         return tuple(seen)
 
     def cards_in_play(self) -> Counter[Card]:
