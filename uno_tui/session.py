@@ -16,11 +16,13 @@ from typing import Any, Protocol
 from uno_tui.bots import LEVELS, Bot, make_bot
 from uno_tui.engine import (
     Action,
+    CallUno,
     Decision,
     DecisionKind,
     Game,
     MatchRecord,
     Phase,
+    PlayerView,
     RecordError,
     Rules,
 )
@@ -43,6 +45,15 @@ class Seat:
     @property
     def is_person(self) -> bool:
         return self.bot is None
+
+
+@dataclass(frozen=True, slots=True)
+class BotTurn:
+    """A bot's turn to think about: who, what they see, and when (the length of the log)."""
+
+    player: int
+    view: PlayerView
+    moment: int
 
 
 class Saver(Protocol):
@@ -136,14 +147,47 @@ class Session:
         """One bot action (an out-of-turn reaction first, else a bot's turn) and its events, or
         ``None`` when a person must decide or the match is over. Front ends that show bots'
         turns one at a time call this with a pause between calls."""
-        reacted = self._bot_reaction()
+        reacted = self.bot_react()
         if reacted is not None:
-            return self._apply(reacted)
+            return reacted
+        turn = self.bot_turn()
+        if turn is None:
+            return None
+        return self.play_bot_turn(turn, self.think(turn))
+
+    def bot_react(self) -> list[Event] | None:
+        """The first out-of-turn action a bot wants now (a UNO call, a catch) and its events."""
+        reacted = self._bot_reaction()
+        return None if reacted is None else self._apply(reacted)
+
+    def bot_turn(self) -> BotTurn | None:
+        """The bot whose decision the game awaits, with what it sees; ``None`` when the match is
+        over or a person must decide. (Ask ``bot_react`` first: reactions come before turns.)"""
         if self.is_over or self.person_to_decide() is not None:
             return None
-        decision = self.game.decisions(out_of_turn=False)[0]
-        view = self.game.view(decision.player)
-        return self._apply(self.bots[decision.player].choose(view, self.rng))
+        player = self.game.decisions(out_of_turn=False)[0].player
+        return BotTurn(player, self.game.view(player), len(self.game.log))
+
+    def think(self, turn: BotTurn) -> Action:
+        """The bot's choice. It reads only ``turn.view`` (and the bots' dice), never the game,
+        so a front end may run it off its UI thread while people look at their cards."""
+        return self.bots[turn.player].choose(turn.view, self.rng)
+
+    def play_bot_turn(self, turn: BotTurn, action: Action) -> list[Event] | None:
+        """Apply what the bot chose, unless the game moved on while it thought (a person
+        called UNO or caught someone): then ``None``, and the bot must look again."""
+        if len(self.game.log) != turn.moment:
+            return None
+        events = self._apply(action)
+        # A bot calls UNO as it plays its next-to-last card, as a person may (U before the
+        # card): asked a step later, it would sit a bot's pause in the open, to be caught.
+        for call in self.game.decisions():
+            if call.kind is DecisionKind.CALL_UNO and call.player == turn.player:
+                answer = self.bots[turn.player].react(self.game.view(turn.player), self.rng)
+                if isinstance(answer, CallUno):
+                    events += self._apply(answer)
+                break
+        return events
 
     def _bot_reaction(self) -> Action | None:
         """The first out-of-turn action a bot wants to take now (UNO calls, catches)."""

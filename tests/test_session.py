@@ -1,0 +1,23 @@
+"""The session between front ends and the engine: whose move it is, and bots moving."""
+
+from __future__ import annotations
+
+from uno_tui.engine import DecisionKind, Rules
+from uno_tui.engine.events import UnoCalled
+from uno_tui.session import Seat, Session
+
+from .helpers import game_at
+
+
+def test_a_bot_calls_uno_in_the_same_step_as_its_next_to_last_card() -> None:
+    """A person may call UNO with the card (U before it); a bot does the same, so a front end
+    that pauses between bot steps never shows a bot open to be caught that meant to call."""
+    game = game_at(Rules.two_player(), ["R1 R2 G3 B4", "R5 R6"], top="R9", current=1)
+    session = Session(game.rules, [Seat("Ann"), Seat("Ben", "medium")], game=game)
+
+    events = session.bot_step()
+
+    assert events is not None
+    assert any(isinstance(event, UnoCalled) for event in events)
+    assert len(game.hands[1]) == 1
+    assert not any(d.kind is DecisionKind.CATCH_UNO for d in game.decisions())
