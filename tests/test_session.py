@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from uno_tui.engine import DecisionKind, Rules
+from uno_tui.engine import DecisionKind, PlayCard, Rules
 from uno_tui.engine.events import UnoCalled
 from uno_tui.session import Seat, Session
 
-from .helpers import game_at
+from .helpers import card, game_at
 
 
 def test_a_bot_calls_uno_in_the_same_step_as_its_next_to_last_card() -> None:
@@ -21,3 +21,18 @@ def test_a_bot_calls_uno_in_the_same_step_as_its_next_to_last_card() -> None:
     assert any(isinstance(event, UnoCalled) for event in events)
     assert len(game.hands[1]) == 1
     assert not any(d.kind is DecisionKind.CATCH_UNO for d in game.decisions())
+
+
+def test_a_bot_move_thought_about_an_older_table_is_not_played() -> None:
+    """Thinking may happen off a front end's UI thread; if a person acted meanwhile (here Ann
+    jumps in), the bot's answer is refused and the game is left as the person left it."""
+    game = game_at(Rules.two_player(jump_in=True), ["R9 G3 B4", "Y6 G7 B8 Y2"], top="R9", current=1)
+    session = Session(game.rules, [Seat("Ann"), Seat("Ben", "medium")], game=game)
+    turn = session.bot_turn()
+    assert turn is not None and turn.player == 1
+    action = session.think(turn)
+    session.apply(PlayCard(0, card("R9")))
+    digest = game.digest()
+
+    assert session.play_bot_turn(turn, action) is None
+    assert game.digest() == digest
