@@ -7,6 +7,7 @@ comes from the engine's decisions, and an illegal choice is refused with the eng
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -51,7 +52,7 @@ from uno_tui.narration import (
     top_words,
 )
 from uno_tui.narration.speech import SpeechChoice
-from uno_tui.session import Session
+from uno_tui.session import BotTurn, Session
 from uno_tui.tui.cards import COLOR_STYLES, card_label
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
@@ -115,6 +116,8 @@ class GameScreen(Screen[None]):
         self.dialog_open = False
         self.round_end_shown = 0
         self.timer: Timer | None = None
+        self.thinking: BotTurn | None = None
+        """The bot turn being thought about off the UI thread, if any."""
         self.seat_labels = [seat.bot or "" for seat in session.seats]
 
     def compose(self) -> ComposeResult:
@@ -239,25 +242,52 @@ class GameScreen(Screen[None]):
     def step(self) -> None:
         """One step: the round's end, one bot's action, or the next person's decision."""
         self.timer = None
-        if self.dialog_open:
+        if self.thinking is not None:
+            return  # the bot's answer moves the match on
+        if self.dialog_open:  # a dialog opened by a key (a catch) while a bot was due
+            self.schedule(max(self.bot_delay, 0.1))
             return
         game = self.game
         if game.phase in ROUND_ENDS:
             self.finish_round()
             return
-        events = self.session.bot_step()
-        if events is not None:
-            if not self.bot_delay:  # no pause asked for: play every bot move before drawing
+        if not self.bot_delay:  # no pause asked for: play every bot move before drawing
+            events = self.session.bot_step()
+            if events is not None:
                 while self.game.phase not in ROUND_ENDS:
                     more = self.session.bot_step()
                     if more is None:
                         break
                     events += more
-            self.after_action(events)
-            return
+                self.after_action(events)
+                return
+        else:
+            events = self.session.bot_react()
+            if events is not None:
+                self.after_action(events)
+                return
+            turn = self.session.bot_turn()
+            if turn is not None:
+                self.thinking = turn
+                self.run_worker(self.think(turn), group="bot", exit_on_error=False)
+                return
         decision = self.session.person_to_decide()
         if decision is not None:
             self.present(decision)
+
+    async def think(self, turn: BotTurn) -> None:
+        """A bot thinks off the UI thread (a hard bot takes up to its budget), so keys, review
+        lines and the clock keep going; then its move is played here, unless the table changed
+        meanwhile or a dialog is open, when it looks again."""
+        try:
+            action = await asyncio.to_thread(self.session.think, turn)
+        finally:
+            self.thinking = None
+        events = None if self.dialog_open else self.session.play_bot_turn(turn, action)
+        if events is None:
+            self.schedule()
+            return
+        self.after_action(events)
 
     def present(self, decision: Decision) -> None:
         seat = decision.player
@@ -395,7 +425,7 @@ class GameScreen(Screen[None]):
         try:
             events = self.session.apply(action)
         except IllegalActionError as error:
-            self.notify(str(error), severity="warning", title="Not allowed")
+            self.refuse(str(error))
             return
         if self.uno_armed and isinstance(action, PlayCard):
             self.uno_armed = False
@@ -433,9 +463,15 @@ class GameScreen(Screen[None]):
         try:
             self.game.check(PlayCard(seat, card, Color.RED if card.is_wild else None))
         except IllegalActionError as error:
-            self.notify(str(error), severity="warning", title=f"{card_label(card)} cannot go")
+            self.refuse(str(error), title=f"{card_label(card)} cannot go")
             return
-        self.notify(f"{card_label(card)} cannot be chosen now.", severity="warning")
+        self.refuse(f"{card_label(card)} cannot be chosen now.")
+
+    def refuse(self, line: str, *, title: str = "Not allowed") -> None:
+        """Say why a key did nothing. The newest reason replaces the older ones: a player who
+        presses Enter while a bot thinks would otherwise stack toasts over the table."""
+        self.app.clear_notifications()
+        self.notify(line, severity="warning", title=title)
 
     def refine(self, options: Sequence[Action]) -> None:
         """Ask the colour, then the player, when a card needs them; then play it."""
@@ -489,7 +525,7 @@ class GameScreen(Screen[None]):
         if draws:
             self.apply(draws[0])
         else:
-            self.notify("You cannot draw now.", severity="warning")
+            self.refuse("You cannot draw now.")
 
     def action_uno(self) -> None:
         if self.dialog_open:
@@ -507,7 +543,7 @@ class GameScreen(Screen[None]):
             self.uno_armed = not self.uno_armed
             self.refresh_view()
             return
-        self.notify("Nobody can call UNO now.", severity="information")
+        self.refuse("Nobody can call UNO now.", title="UNO")
 
     def action_catch(self) -> None:
         if self.dialog_open:
@@ -516,7 +552,7 @@ class GameScreen(Screen[None]):
         catches = [a for seat in seats if seat is not None for a in self.my_actions(seat, CatchUno)]
         targets = list({a.target: a for a in catches}.values())
         if not targets:
-            self.notify("Nobody can be caught now.", severity="information")
+            self.refuse("Nobody can be caught now.", title="Catch")
             return
         if len(targets) == 1:
             self.apply(targets[0])

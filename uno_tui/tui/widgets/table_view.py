@@ -23,7 +23,9 @@ def table_text(view: PlayerView, seat_labels: Sequence[str], viewer: int | None)
     text = Text()
     arrow = "↻ clockwise" if view.clockwise else "↺ counterclockwise"
     text.append(f"Round {view.round_number}", style="bold")
-    text.append(f" · {rules.name.value} · to {rules.target_score} · {arrow}\n")
+    # The target goes with the scores: "Round 12 · two-player · ↺ counterclockwise" is as
+    # long as a line of the table gets at 80 columns.
+    text.append(f" · {rules.name.value} · {arrow}\n")
     cells = [seat_text(view, seat, seat_labels[seat], viewer) for seat in range(len(view.names))]
     columns = 1 if len(cells) <= 4 else 2
     for start in range(0, len(cells), columns):
@@ -37,13 +39,13 @@ def table_text(view: PlayerView, seat_labels: Sequence[str], viewer: int | None)
     text.append_text(card_text(view.top_card))
     under = view.discard_pile[-3:-1]
     if under:  # the discard pile's next cards down, most recent first
-        text.append(" on " + " ".join(card_label(card) for card in reversed(under)), style="dim")
+        text.append(" on " + ", ".join(card_label(card) for card in reversed(under)), style="dim")
     text.append("\nColour ")
     text.append_text(color_text(view.current_color))
     text.append(f"  draw pile {view.draw_pile_count}")
     if view.pending_penalty and view.responder is not None:
         text.append(f"  {view.names[view.responder]} faces +{view.pending_penalty}", style="bold")
-    text.append("\nScores: " + scores_line(view))
+    text.append(f"\nScores to {rules.target_score}: " + scores_line(view))
     return text
 
 
