@@ -17,6 +17,12 @@ from uno_tui.tui.cards import card_text
 from uno_tui.tui.widgets.table_view import scores_line
 
 
+HAND_COLUMN = 24
+"""Where a hand's cards start on its line: after the name (12) and "NNNN points  " (12)."""
+LINE_WIDTH = 74
+"""The summary's width at 80 columns, inside the padding and a scroll bar."""
+
+
 class RoundEndScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "next", "Continue"),
@@ -59,9 +65,15 @@ def round_summary(view: PlayerView, events: Sequence[Event]) -> Text:
         if isinstance(event, HandScored):
             text.append(f"{view.names[event.player]:<12}", style="bold")
             text.append(f"{event.points:>4} points  ")
+            column = HAND_COLUMN
             for card in event.cards:
-                text.append_text(card_text(card))
+                chip = card_text(card)
+                if column + chip.cell_len > LINE_WIDTH:  # a long hand goes on under itself
+                    text.append("\n" + " " * HAND_COLUMN)
+                    column = HAND_COLUMN
+                text.append_text(chip)
                 text.append(" ")
+                column += chip.cell_len + 1
             if not event.cards:
                 text.append("no cards", style="italic")
             text.append("\n")

@@ -1,0 +1,24 @@
+"""The round-end summary as text: every hand, its points, the totals."""
+
+from __future__ import annotations
+
+from uno_tui.engine import Card, PlayCard, Rules
+from uno_tui.tui.screens.round_end import HAND_COLUMN, LINE_WIDTH, round_summary
+
+from ..helpers import game_at
+
+LONG_HAND = "B4 BS B9 B9 GS RR Y7 G5 RS B4 G9 B0 W G1 G2 Y3"
+
+
+def test_a_long_hand_wraps_under_its_own_cards() -> None:
+    game = game_at(Rules.two_player(), ["R1", LONG_HAND], top="R9")
+    game.apply(PlayCard(0, Card.parse("R1")))
+
+    lines = round_summary(game.view(0), game.round_events(None)).plain.splitlines()
+
+    hand_lines = [i for i, line in enumerate(lines) if line.startswith("Ben")]
+    assert len(hand_lines) == 1
+    following = lines[hand_lines[0] + 1]
+    assert following.startswith(" " * HAND_COLUMN) and following.strip()
+    assert all(len(line.rstrip()) <= LINE_WIDTH for line in lines)
+    assert "Round 1: Ann wins the round" in lines[0]
