@@ -16,7 +16,6 @@ from uno_tui.engine.events import Event, HandScored, MatchEnded, RoundEnded
 from uno_tui.tui.cards import card_text
 from uno_tui.tui.widgets.table_view import scores_line
 
-
 HAND_COLUMN = 24
 """Where a hand's cards start on its line: after the name (12) and "NNNN points  " (12)."""
 LINE_WIDTH = 74
