@@ -61,3 +61,16 @@ async def test_random_keys_on_the_setup_screen() -> None:
     app = UnoApp(setup=TableSetup(), remember=False)
     seen = await monkey(app, random.Random(5))
     assert "SetupScreen" in seen
+
+
+async def test_random_keys_while_bots_think_off_the_ui_thread() -> None:
+    """With a pause between bot moves the bots think in a worker thread; keys pressed
+    meanwhile (jump-ins, late UNO calls, catches) may change the table under their thought."""
+    seats = [Seat("Ann"), Seat("Ada", "hard"), Seat("Bo", "medium")]
+    session = Session(Rules.classic(jump_in=True), seats, seed=12)
+    setup = TableSetup(rules="classic", seats=session.seats, bot_delay=0.02)
+    app = UnoApp(setup=setup, session=session, remember=False)
+    seen = await monkey(app, random.Random(12))
+    assert "GameScreen" in seen
+    assert_invariants(session.game)
+    assert session.game.record().replay().digest() == session.game.digest()

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from uno_tui.engine import Card, Game, Rules
+from uno_tui.engine import Card, Game, Position, Rules
 from uno_tui.narration import Narrator, card_words
 from uno_tui.session import Session
 from uno_tui.tui import UnoApp
@@ -56,11 +56,17 @@ def told_words(game: Game, listener: int | None) -> str:
     return " ".join(narrator.narrate(event, listener) for event in game.round_events(listener))
 
 
+def toasts(app: UnoApp) -> str:
+    """The toasts showing now. The screen's text as read above leaves out the toast layer, so
+    it is read here (through Textual's collection of live notifications)."""
+    return "\n".join(notification.message for notification in app._notifications)
+
+
 def leaks(app: UnoApp, game: Game) -> list[str]:
     viewer = shown_to(app)
     if viewer == "all":
         return []
-    text = screen_text(app)
+    text = screen_text(app) + "\n" + toasts(app)
     game_screen = next(s for s in reversed(app.screen_stack) if isinstance(s, GameScreen))
     log = "\n".join(game_screen.query_one(EventLog).lines)
     allowed: set[Card] = {game.top_card}
@@ -111,3 +117,26 @@ async def test_no_other_hand_is_ever_on_screen(
         await play_by_keys(app, pilot, rng=random.Random(seed), watch=watch, until=enough, rounds=9)
     assert {"CurtainScreen", "GameScreen"} <= screens
     assert found == []
+
+
+async def test_a_review_line_of_one_hand_is_gone_when_the_curtain_falls() -> None:
+    position = Position.of(["R1 R2 G3 B4", "R5 Y6 G7 B8"], top="R9", current=0)
+    game = Game(Rules.two_player(), ["Ann", "Bob"], position=position)
+    session = Session(game.rules, people("Ann", "Bob"), game=game)
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        await pilot.press("enter")  # Ann's hand shows
+        await pilot.press("h", "t")  # her hand and the top card, told in toasts
+        await pilot.pause()
+        assert "Your hand, 4 cards" in toasts(app)  # "2 red: 1, 2. 1 green: 3 ..."
+
+        await pilot.press("enter")  # she plays; the curtain for Bob comes up
+        for _ in range(50):
+            if isinstance(app.screen, CurtainScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, CurtainScreen)
+        assert leaks(app, game) == []
+        assert toasts(app) == ""  # none of Ann's toasts is left over Bob's curtain

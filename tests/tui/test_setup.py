@@ -18,8 +18,10 @@ async def test_enter_starts_you_against_three_medium_bots() -> None:
         assert isinstance(app.screen, SetupScreen)
         await pilot.press("enter")
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        session = app.screen.session
+        # The match is on; its first decision may already be a dialog over it (an unseeded
+        # deal can turn a Wild first, whose colour you name).
+        game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        session = game_screen.session
     seats = session.seats
     assert [seat.bot for seat in seats] == [None, "medium", "medium", "medium"]
     assert session.game.rules.name.value == "classic"

@@ -112,6 +112,8 @@ class GameScreen(Screen[None]):
         self.at_keyboard: int | None = self.solo
         """The person whose hand may show now (hot-seat: after they confirmed the curtain)."""
         self.hand_shown = self.solo is not None
+        self.shown_viewer: int | None = self.solo
+        """Whose view the screen last showed: toasts are cleared when it changes."""
         self.uno_armed = False
         self.dialog_open = False
         self.round_end_shown = 0
@@ -169,6 +171,9 @@ class GameScreen(Screen[None]):
 
     def refresh_view(self) -> None:
         viewer = self.viewer
+        if viewer != self.shown_viewer:
+            self.shown_viewer = viewer
+            self.forget_told()
         view = self.game.view(0 if viewer is None else viewer)
         self.query_one(TableView).show_table(view, self.seat_labels, viewer)
         lines = self.narrator.narrate_events(self.game.round_events(viewer), viewer)
@@ -466,6 +471,17 @@ class GameScreen(Screen[None]):
             self.refuse(str(error), title=f"{card_label(card)} cannot go")
             return
         self.refuse(f"{card_label(card)} cannot be chosen now.")
+
+    def forget_told(self) -> None:
+        """Clear every toast and stop speaking when the hand on screen changes hands: a review
+        line or a refusal names the cards of the person who asked, and must not sit over the
+        next one's curtain. A disk that still fails to save is told again."""
+        if self.voice is not None:
+            self.voice.interrupt()
+        self.app.clear_notifications()
+        failure = getattr(self.session.autosave, "failure", None)
+        if failure:
+            self.notify(failure, severity="error", timeout=10)
 
     def refuse(self, line: str, *, title: str = "Not allowed") -> None:
         """Say why a key did nothing. The newest reason replaces the older ones: a player who
