@@ -232,3 +232,41 @@ def test_an_uno_call_offer_survives_a_resume(tmp_path: Path) -> None:
         "One card left! Call UNO? 1: call UNO, 2: say nothing.",
     ]
     assert any(isinstance(a, CallUno) for a in game.actions[-2:])
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="advisory file locks are POSIX")
+def test_a_save_another_live_process_is_writing_is_left_to_it(tmp_path: Path) -> None:
+    """Two uno-tui processes on one data directory: while one holds the save, the other's
+    match is not written over it (told once), and once the first has gone it saves again."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "autosave.json"
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import fcntl, sys, time\n"
+            f"lock = open({str(path) + '.lock'!r}, 'a')\n"
+            "fcntl.flock(lock.fileno(), fcntl.LOCK_EX)\n"
+            "print('held', flush=True)\n"
+            "sys.stdin.read()\n",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        told: list[str] = []
+        session = Session(Rules.two_player(), [Seat("Ann", "random"), Seat("Ben", "random")])
+        session.autosave = Autosave(path, warn=told.append)
+        for _ in range(3):
+            session.bot_step()
+        assert not path.exists()
+        assert len(told) == 1 and "another uno-tui" in told[0]
+    finally:
+        holder.communicate("")  # the holder ends, and the system lets go of its lock
+    session.bot_step()
+    assert path.exists()
+    assert load_session(path).game.digest() == session.game.digest()

@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import platformdirs
 
@@ -59,6 +59,37 @@ def data_dir() -> Path:
 
 def default_path() -> Path:
     return data_dir() / FILE_NAME
+
+
+_HELD_LOCKS: dict[Path, IO[str]] = {}
+"""The lock files this process holds, kept open for its life: the system lets go of them
+when the process ends, however it ends (SIGKILL included)."""
+
+
+def hold_save_lock(path: Path) -> bool:
+    """Whether this process may write the save at ``path``: it holds the advisory lock beside
+    it, or takes it now because no other live process has it. Where there are no such locks
+    (Windows) or the lock file cannot be made, every process may (the write then says why it
+    fails, if it does)."""
+    lock_path = path.with_name(f"{path.name}.lock")
+    if lock_path in _HELD_LOCKS:
+        return True
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        lock_path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(lock_path, "a", encoding="utf-8")  # noqa: SIM115 (held open: the lock lives with it)
+    except OSError:
+        return True
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        return False
+    _HELD_LOCKS[lock_path] = handle
+    return True
 
 
 # Writing ------------------------------------------------------------------------------------
@@ -330,7 +361,18 @@ class Autosave:
         return self.path.exists()
 
     def save(self, session: Session) -> None:
-        """Write ``session``; a finished match removes the file so it is not offered again."""
+        """Write ``session``; a finished match removes the file so it is not offered again.
+        While another uno-tui process is saving its own match here, this one is not saved
+        (told once): the last writer would otherwise win, and one of the two matches be lost."""
+        if not hold_save_lock(self.path):
+            message = (
+                f"another uno-tui is playing and saving its match in {self.path.parent}; "
+                "this match is not saved"
+            )
+            if message != self.failure:
+                self.warn(message)
+            self.failure = message
+            return
         try:
             if session.is_over:
                 self.clear()
