@@ -51,6 +51,8 @@ class UnoApp(App[None]):
     def on_mount(self) -> None:
         if self.autosave is not None:  # a failing disk is told on screen, not on stderr
             self.autosave.warn = lambda line: self.notify(line, severity="error", timeout=10)
+            if self.autosave.failure:  # told before the screen was ours (the first save)
+                self.autosave.warn(self.autosave.failure)
         if self.session is not None:
             game = self.session.game
             self.play(self.session, self.setup or TableSetup.of(game.rules, self.session.seats))

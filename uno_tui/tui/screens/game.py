@@ -626,6 +626,10 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         saved = self.session.autosave is not None and not self.session.is_over
+        failure = getattr(self.session.autosave, "failure", None)
+        if saved and failure:
+            self.app.exit(message=f"{failure[:1].upper()}{failure[1:]}.")
+            return
         self.app.exit(message=RESUME_HINT if saved else "Goodbye.")
 
 
