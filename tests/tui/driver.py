@@ -4,12 +4,13 @@ the cursor to a card, press Enter; answer dialogs by their number; confirm curta
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from textual.pilot import Pilot
 
-from uno_tui.engine import Action, Card, Game, PlayCard
+from uno_tui.engine import Action, Card, Game, PlayCard, Position, Rules
 from uno_tui.session import Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import ChoiceScreen, CurtainScreen, GameScreen, RoundEndScreen
@@ -29,6 +30,22 @@ def make_app(session: Session) -> UnoApp:
 
 def people(*names: str) -> list[Seat]:
     return [Seat(name) for name in names]
+
+
+def session_at(
+    rules: Rules,
+    seats: Sequence[Seat],
+    hands: Sequence[str],
+    top: str,
+    *,
+    seed: int | None = None,
+    **where: Any,
+) -> Session:
+    """A session whose first hand starts at a set position (cards in notation; ``where``
+    as ``Position.of`` takes it: ``draw``, ``current`` ...)."""
+    position = Position.of(hands, top, **where)
+    game = Game(rules, [seat.name for seat in seats], position=position, seed=seed)
+    return Session(rules, seats, game=game)
 
 
 @dataclass

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import threading
 
-from uno_tui.engine import Action, Card, Game, Position, Rules
+from uno_tui.engine import Action, Card, Rules
 from uno_tui.session import BotTurn, Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.cards import card_label
@@ -14,7 +14,7 @@ from uno_tui.tui.screens import GameScreen
 from uno_tui.tui.table_setup import TableSetup
 from uno_tui.tui.widgets import HandView
 
-from .driver import SIZE, select_card
+from .driver import SIZE, select_card, session_at
 from .screen import screen_text
 
 
@@ -46,9 +46,14 @@ async def until(pilot, condition, steps: int = 400) -> None:  # type: ignore[no-
 
 
 async def test_keys_are_answered_while_a_bot_thinks() -> None:
-    position = Position.of(["R1 R2 G3 B4", "R5 Y6 G7 B8"], top="R9", current=1)
-    game = Game(Rules.two_player(), ["Ann", "Hal"], position=position)
-    session = Session(game.rules, [Seat("Ann"), Seat("Hal", "hard")], game=game)
+    session = session_at(
+        Rules.two_player(),
+        [Seat("Ann"), Seat("Hal", "hard")],
+        ["R1 R2 G3 B4", "R5 Y6 G7 B8"],
+        "R9",
+        current=1,
+    )
+    game = session.game
     held = HeldThinking(session)
     session.think = held  # type: ignore[method-assign]
     app = paused_app(session)
@@ -72,9 +77,14 @@ async def test_keys_are_answered_while_a_bot_thinks() -> None:
 
 async def test_a_move_thought_about_a_changed_table_is_thought_again() -> None:
     # While Hal thinks, Ann jumps in (a house rule) with the card identical to the top card.
-    position = Position.of(["R9 G3 B4", "Y6 G7 B8 Y2"], top="R9", current=1)
-    game = Game(Rules.two_player(jump_in=True), ["Ann", "Hal"], position=position)
-    session = Session(game.rules, [Seat("Ann"), Seat("Hal", "hard")], game=game)
+    session = session_at(
+        Rules.two_player(jump_in=True),
+        [Seat("Ann"), Seat("Hal", "hard")],
+        ["R9 G3 B4", "Y6 G7 B8 Y2"],
+        "R9",
+        current=1,
+    )
+    game = session.game
     held = HeldThinking(session)
     session.think = held  # type: ignore[method-assign]
     app = paused_app(session)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from uno_tui.engine import Action, Challenge, Game, Phase, PlayCard, Position, Rank, Rules
+from uno_tui.engine import Action, Challenge, Phase, PlayCard, Rank, Rules
 from uno_tui.engine.events import (
     CardPassed,
     DrawFourChallenged,
@@ -16,7 +16,7 @@ from uno_tui.engine.events import (
 from uno_tui.session import Seat, Session
 from uno_tui.tui.screens import ChoiceScreen, CurtainScreen, GameScreen
 
-from .driver import SIZE, make_app, people, play_by_keys
+from .driver import SIZE, make_app, people, play_by_keys, session_at
 from .screen import screen_text
 
 
@@ -26,9 +26,9 @@ def events_of(session: Session, kind: type) -> list:
 
 async def test_two_people_play_a_two_player_round_hot_seat() -> None:
     # A short deal (four cards each) keeps the test quick; the round is played to its end.
-    position = Position.of(["R1 R2 G3 B4", "R5 Y6 G7 B8"], top="R9", current=0)
-    game = Game(Rules.two_player(), ["Ann", "Bob"], position=position, seed=11)
-    session = Session(game.rules, people("Ann", "Bob"), game=game)
+    session = session_at(
+        Rules.two_player(), people("Ann", "Bob"), ["R1 R2 G3 B4", "R5 Y6 G7 B8"], "R9", seed=11
+    )
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         played = await play_by_keys(app, pilot, rng=random.Random(1))
@@ -60,9 +60,15 @@ async def test_four_people_play_a_teams_round_with_its_passes() -> None:
     # Round 1 from a short deal: Ann's pass-symbol 7 starts an exchange with Cat, Cat goes
     # out and stays out (Ann holds one card), Ann goes out too. Then round 2 is dealt and
     # everyone makes the first secret pass, each behind their own curtain.
-    position = Position.of(["R7 R1", "B4 B5", "R8", "Y4 Y5"], top="R9", draw="G1 G2 G3 G4 G5 G6")
-    game = Game(Rules.teams(), ["Ann", "Bob", "Cat", "Dan"], position=position, seed=3)
-    session = Session(game.rules, people("Ann", "Bob", "Cat", "Dan"), game=game)
+    session = session_at(
+        Rules.teams(),
+        people("Ann", "Bob", "Cat", "Dan"),
+        ["R7 R1", "B4 B5", "R8", "Y4 Y5"],
+        "R9",
+        draw="G1 G2 G3 G4 G5 G6",
+        seed=3,
+    )
+    game = session.game
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         played = await play_by_keys(app, pilot, rng=random.Random(3), pick=sevens_first)
@@ -84,9 +90,10 @@ async def test_four_people_play_a_teams_round_with_its_passes() -> None:
 
 async def test_a_wild_draw_four_is_challenged_by_keys() -> None:
     # Ann holds red, so her Wild Draw Four is illegal; Bob challenges it from the dialog.
-    position = Position.of(["W+4 R2 G5", "B7 Y3 G9"], top="R5", current=0)
-    game = Game(Rules.two_player(), ["Ann", "Bob"], position=position, seed=1)
-    session = Session(game.rules, people("Ann", "Bob"), game=game)
+    session = session_at(
+        Rules.two_player(), people("Ann", "Bob"), ["W+4 R2 G5", "B7 Y3 G9"], "R5", seed=1
+    )
+    game = session.game
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -115,9 +122,10 @@ async def test_a_wild_draw_four_is_challenged_by_keys() -> None:
 
 
 async def test_a_player_who_forgets_uno_is_caught_on_the_curtain() -> None:
-    position = Position.of(["R2 R3", "B7 Y3 G9"], top="R5", current=0)
-    game = Game(Rules.two_player(), ["Ann", "Bob"], position=position, seed=1)
-    session = Session(game.rules, people("Ann", "Bob"), game=game)
+    session = session_at(
+        Rules.two_player(), people("Ann", "Bob"), ["R2 R3", "B7 Y3 G9"], top="R5", current=0, seed=1
+    )
+    game = session.game
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -136,9 +144,13 @@ async def test_a_player_who_forgets_uno_is_caught_on_the_curtain() -> None:
 
 
 async def test_uno_pressed_with_two_cards_is_called_as_the_card_is_played() -> None:
-    position = Position.of(["R2 R3", "B7 Y3 G9"], top="R5", current=0)
-    game = Game(Rules.two_player(), ["You", "Ada"], position=position, seed=1)
-    session = Session(game.rules, [Seat("You"), Seat("Ada", "medium")], game=game)
+    session = session_at(
+        Rules.two_player(),
+        [Seat("You"), Seat("Ada", "medium")],
+        ["R2 R3", "B7 Y3 G9"],
+        "R5",
+        seed=1,
+    )
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()

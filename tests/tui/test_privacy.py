@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from uno_tui.engine import Card, Game, Position, Rules
+from uno_tui.engine import Card, Game, Rules
 from uno_tui.narration import Narrator, card_words
 from uno_tui.session import Session
 from uno_tui.tui import UnoApp
@@ -16,7 +16,7 @@ from uno_tui.tui.cards import card_label
 from uno_tui.tui.screens import CurtainScreen, GameScreen, RoundEndScreen
 from uno_tui.tui.widgets import EventLog
 
-from .driver import SIZE, Played, make_app, people, play_by_keys
+from .driver import SIZE, Played, make_app, people, play_by_keys, session_at
 from .screen import screen_text
 
 STEPS = 80
@@ -120,9 +120,10 @@ async def test_no_other_hand_is_ever_on_screen(
 
 
 async def test_a_review_line_of_one_hand_is_gone_when_the_curtain_falls() -> None:
-    position = Position.of(["R1 R2 G3 B4", "R5 Y6 G7 B8"], top="R9", current=0)
-    game = Game(Rules.two_player(), ["Ann", "Bob"], position=position)
-    session = Session(game.rules, people("Ann", "Bob"), game=game)
+    session = session_at(
+        Rules.two_player(), people("Ann", "Bob"), ["R1 R2 G3 B4", "R5 Y6 G7 B8"], "R9"
+    )
+    game = session.game
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
