@@ -96,21 +96,24 @@ def choose(game: Game, rng: random.Random) -> Action:
             if type(action) is PlayCard:
                 (draw_fours if action.card.rank is _WILD_DRAW_FOUR else plays).append(action)
         plays = plays or draw_fours
-        if not plays:
-            return next(a for a in actions if type(a) is DrawCard)
+        if not plays:  # then drawing is the one action (the engine lists it last)
+            assert type(actions[-1]) is DrawCard
+            return actions[-1]
         return plays[int(rng.random() * len(plays))]
     if kind is _PLAY_DRAWN:
         first = actions[0]
         assert type(first) is PlayCard  # the drawn card's plays come first, then KeepDrawn
-        drawn = first.card
-        if drawn.is_wild:
+        colour = first.card.color
+        if colour is None:  # a Wild
             plays = [a for a in actions if type(a) is PlayCard]
             return plays[int(rng.random() * len(plays))]
-        if drawn.color is game.current_color:
+        if colour is game.current_color:
             return first
-        return next(a for a in actions if type(a) is KeepDrawn)
-    if kind is _CHALLENGE:
-        return next(a for a in actions if type(a) is AcceptPenalty)
+        assert type(actions[-1]) is KeepDrawn
+        return actions[-1]
+    if kind is _CHALLENGE:  # the engine lists accepting the penalty last
+        assert type(actions[-1]) is AcceptPenalty
+        return actions[-1]
     return actions[int(rng.random() * len(actions))]  # NAME_COLOR: no other decision arises
 
 
