@@ -124,7 +124,7 @@ seat's turn; ("name_color", seat, -1) seat names the first card's colour, then p
 ("team_play", player, teammate) Wild Team Play jumps to the teammate."""
 
 
-_SeatAction = TypeVar("_SeatAction", DrawCard, KeepDrawn)
+_SeatAction = TypeVar("_SeatAction", DrawCard, KeepDrawn, Challenge, AcceptPenalty)
 
 
 @cache
@@ -229,9 +229,10 @@ class Game:
         )
         self._plays_on = _PLAYS_ON_PILE.setdefault((self.player_count, self._target_ranks), {})
         self._offered: tuple[Action, ...] = ()
-        """The actions of the decision last listed as awaited (a turn, or a drawn card), all
-        legal until the next ``apply``, the only way the state changes: ``apply`` knows these
-        are legal without working it out again (``decisions()`` lists exactly the legal set)."""
+        """The actions of the decision last listed as awaited (a turn, a drawn card, a penalty
+        to answer), all legal until the next ``apply``, the only way the state changes:
+        ``apply`` knows these are legal without working it out again (``decisions()`` lists
+        exactly the legal set)."""
         self._draw_actions = _per_seat(DrawCard, self.player_count)
         self._keep_actions = _per_seat(KeepDrawn, self.player_count)
         self._start_round()
@@ -1107,7 +1108,7 @@ class Game:
     def _offer(self, player: int, kind: DecisionKind, actions: tuple[Action, ...]) -> Decision:
         """The decision awaited, its actions remembered for ``check`` (see ``_offered``)."""
         self._offered = actions
-        return Decision(player, kind, actions)
+        return tuple.__new__(Decision, (player, kind, actions))  # as in _turn_decision
 
     def _list_plays_on_pile(
         self, player: int, colour: Color | None, top_rank: Rank | None
@@ -1123,21 +1124,19 @@ class Game:
         return plays
 
     def _respond_decision(self) -> Decision:
-        responder = self.responder
-        stack_rank = Rank.WILD_DRAW_FOUR if self.phase is Phase.RESPOND_DRAW_FOUR else Rank.DRAW_TWO
-        may_stack = self.phase is Phase.RESPOND_DRAW_TWO or self.rules.stack_draw_four
+        responder, draw_four = self.responder, self.phase is _RESPOND_DRAW_FOUR
+        stack_rank = Rank.WILD_DRAW_FOUR if draw_four else Rank.DRAW_TWO
+        may_stack = not draw_four or self.rules.stack_draw_four
         actions: list[Action] = []
-        if self.phase is Phase.RESPOND_DRAW_FOUR:
-            actions.append(Challenge(responder))
+        if draw_four:
+            actions.append(_per_seat(Challenge, self.player_count)[responder])
         if may_stack:
             for card in self._distinct(responder):
                 if card.rank is stack_rank:
                     actions.extend(self._play_actions(responder, card))
-        actions.append(AcceptPenalty(responder))
-        kind = (
-            DecisionKind.CHALLENGE if self.phase is Phase.RESPOND_DRAW_FOUR else DecisionKind.STACK
-        )
-        return Decision(responder, kind, tuple(actions))
+        actions.append(_per_seat(AcceptPenalty, self.player_count)[responder])
+        kind = DecisionKind.CHALLENGE if draw_four else DecisionKind.STACK
+        return self._offer(responder, kind, tuple(actions))
 
     def _out_of_turn_decisions(self) -> Iterator[Decision]:
         if not self.uno_exposed and not self.rules.jump_in:
