@@ -602,12 +602,14 @@ class Game:
         player, events = action.player, self._events
         if self.uno_exposed:
             self._close_uno_windows()
-        drawn: list[Card] = []
-        until_playable = self.rules.draw_until_playable
-        while self.draw_pile or len(self.discard_pile) > 1:  # _cards_to_draw
-            drawn += self.draw(player, 1, _CHOICE, emit=False)
-            if not until_playable or self.playable(drawn[-1]):
-                break
+        if self.rules.draw_until_playable:
+            drawn: list[Card] = []
+            while self.draw_pile or len(self.discard_pile) > 1:  # _cards_to_draw
+                drawn += self.draw(player, 1, _CHOICE, emit=False)
+                if self.playable(drawn[-1]):
+                    break
+        else:  # one card, or none when there is none to draw (``draw`` stops short)
+            drawn = self.draw(player, 1, _CHOICE, emit=False)
         events.append(cards_drawn(player, len(drawn), _CHOICE, tuple(drawn)))
         if drawn and self.playable(drawn[-1]):
             self.drawn_card = drawn[-1]
