@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from itertools import chain, repeat, starmap
+from itertools import repeat, starmap
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from . import effects, teams
@@ -1091,13 +1091,13 @@ class Game:
         top_rank = None if top.color is None else top.rank  # a Wild matches by colour only
         key = (player, self.current_color, top_rank)
         plays_on_pile = self._plays_on.get(key) or self._list_plays_on_pile(*key)
-        # The loops run in C (``filter``, ``map``, ``chain``): this runs on every turn and was
-        # the engine's most expensive line. Only the matching cards are deduplicated, as
-        # building the dictionary costs more than the look-ups.
-        matching = dict.fromkeys(filter(plays_on_pile.__contains__, self.hands[player]))
-        actions: tuple[Action, ...] = tuple(
-            chain.from_iterable(map(plays_on_pile.__getitem__, matching))
-        )
+        # This runs on every turn. A plain loop: for a hand's few cards it costs about a third
+        # less than a pipeline of filter, map and chain, whose iterators and bound methods are
+        # allocated anew on every call (measured with callgrind).
+        actions: tuple[Action, ...] = ()
+        for card in dict.fromkeys(self.hands[player]):  # each distinct card once, in hand order
+            if card in plays_on_pile:
+                actions += plays_on_pile[card]
         kind = _TURN_DECISION
         if self.must_play:
             kind = _TEAM_PLAY_DECISION
