@@ -562,8 +562,13 @@ class Game:
         self._HANDLERS[type(action)](self, action)
         if self.phase is _RESOLVING or self.drew_now or self.interludes:  # else nothing to do
             self._proceed()
-        if self.uno_exposed or self.uno_settled or 1 in map(len, self.hands):
-            self._update_uno()  # (otherwise nobody holds one card and nobody is tracked)
+        if self.uno_exposed or self.uno_settled:
+            self._update_uno()
+        else:  # nobody is tracked: only someone who holds one card now needs the bookkeeping
+            for hand in self.hands:  # (a loop costs less than ``1 in map(len, ...)`` here)
+                if len(hand) == 1:
+                    self._update_uno()
+                    break
         self.actions.append(action)
         self.log.extend(events)
         return events
