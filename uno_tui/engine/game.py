@@ -64,6 +64,7 @@ from .events import (
     MatchEnded,
     RoundEnded,
     RoundStarted,
+    TurnBegan,
     UnoCalled,
     UnoCaught,
     card_played,
@@ -131,6 +132,12 @@ _SeatAction = TypeVar("_SeatAction", DrawCard, KeepDrawn, Challenge, AcceptPenal
 def _per_seat(kind: type[_SeatAction], count: int) -> tuple[_SeatAction, ...]:
     """One action of ``kind`` for each seat, shared by every game like ``_PLAY_ACTIONS``."""
     return tuple(kind(seat) for seat in range(count))
+
+
+@cache
+def _turns_began(count: int) -> tuple[TurnBegan, ...]:
+    """Each seat's ``TurnBegan`` (not under a Wild Team Play), shared like the actions above."""
+    return tuple(turn_began(seat, False) for seat in range(count))
 
 
 class Game:
@@ -235,6 +242,7 @@ class Game:
         exactly the legal set)."""
         self._draw_actions = _per_seat(DrawCard, self.player_count)
         self._keep_actions = _per_seat(KeepDrawn, self.player_count)
+        self._turns_began = _turns_began(self.player_count)
         self._start_round()
         self._proceed()
         self._update_uno()
@@ -800,7 +808,8 @@ class Game:
         self.must_play = must_play
         self.drawn_card = None
         self.phase = _TURN
-        self._events.append(turn_began(seat, must_play))
+        # The usual turn's event from a per-seat tuple: cheaper than the shared events' cache.
+        self._events.append(turn_began(seat, True) if must_play else self._turns_began[seat])
 
     def _proceed(self) -> None:
         """Run interludes and the continuation until a decision is awaited."""
