@@ -149,6 +149,61 @@ class Game:
     deals the first hand.
     """
 
+    # Slots, not an instance dictionary: a game has more attributes than Python 3.11 keeps in
+    # an instance's compact shared-key layout (30), so without slots every game gets a full
+    # dictionary, and every method call on it (a dozen per action) takes the slow lookup path.
+    __slots__ = (
+        # the round's state (annotated below)
+        "hands",
+        "draw_pile",
+        "discard_pile",
+        "current_color",
+        "direction",
+        "current",
+        "phase",
+        "turn_index",
+        "action_turn",
+        "must_play",
+        "drawn_card",
+        "penalty",
+        "responder",
+        "draw_four_player",
+        "draw_four_illegal",
+        "passes",
+        "share",
+        "interludes",
+        "continuation",
+        "resume_phase",
+        "uno_exposed",
+        "uno_settled",
+        "drew_now",
+        # the match's (see __init__)
+        "rules",
+        "names",
+        "player_count",
+        "seed",
+        "initial_deck",
+        "first_dealer",
+        "position",
+        "_rng",
+        "scores",
+        "round_number",
+        "dealer",
+        "winners",
+        "log",
+        "round_log_start",
+        "_seen",
+        "actions",
+        "_events",
+        "_target_ranks",
+        "_play_cache",
+        "_plays_on",
+        "_offered",
+        "_draw_actions",
+        "_keep_actions",
+        "_turns_began",
+    )
+
     # The round's state, reset by each deal.
     hands: list[list[Card]]
     draw_pile: list[Card]
