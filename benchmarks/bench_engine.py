@@ -65,6 +65,16 @@ from uno_tui.engine import (
 
 RULES = Rules.two_player()
 SEED_BASE = 1_000_003
+# The enum members read on every decision, read once here: on Python 3.11 ``Rank.WILD_DRAW_FOUR``
+# takes the enum metaclass's slow attribute path (about 20 times a module global), which would
+# weigh on our side of the comparison as ``rng.choice``'s bookkeeping would (see ``choose``).
+# The engine does the same in its hot paths (``uno_tui/engine/game.py``).
+_TURN = DecisionKind.TURN
+_PLAY_DRAWN = DecisionKind.PLAY_DRAWN
+_CHALLENGE = DecisionKind.CHALLENGE
+_WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
+_ROUND_OVER = Phase.ROUND_OVER
+_MATCH_OVER = Phase.MATCH_OVER
 Block = Callable[[int, int], tuple[float, int]]
 """(games, first seed) -> (seconds, decisions)."""
 
@@ -79,28 +89,31 @@ def choose(game: Game, rng: random.Random) -> Action:
     its pure-Python bookkeeping, which would otherwise weigh on our side of the comparison."""
     decision = game.decisions(out_of_turn=False)[0]
     actions, kind = decision.actions, decision.kind
-    if kind is DecisionKind.TURN:
+    if kind is _TURN:
         plays: list[Action] = []
         draw_fours: list[Action] = []
         for action in actions:
             if type(action) is PlayCard:
-                (draw_fours if action.card.rank is Rank.WILD_DRAW_FOUR else plays).append(action)
+                (draw_fours if action.card.rank is _WILD_DRAW_FOUR else plays).append(action)
         plays = plays or draw_fours
-        if not plays:
-            return next(a for a in actions if type(a) is DrawCard)
+        if not plays:  # then drawing is the one action (the engine lists it last)
+            assert type(actions[-1]) is DrawCard
+            return actions[-1]
         return plays[int(rng.random() * len(plays))]
-    if kind is DecisionKind.PLAY_DRAWN:
+    if kind is _PLAY_DRAWN:
         first = actions[0]
         assert type(first) is PlayCard  # the drawn card's plays come first, then KeepDrawn
-        drawn = first.card
-        if drawn.is_wild:
+        colour = first.card.color
+        if colour is None:  # a Wild
             plays = [a for a in actions if type(a) is PlayCard]
             return plays[int(rng.random() * len(plays))]
-        if drawn.color is game.current_color:
+        if colour is game.current_color:
             return first
-        return next(a for a in actions if type(a) is KeepDrawn)
-    if kind is DecisionKind.CHALLENGE:
-        return next(a for a in actions if type(a) is AcceptPenalty)
+        assert type(actions[-1]) is KeepDrawn
+        return actions[-1]
+    if kind is _CHALLENGE:  # the engine lists accepting the penalty last
+        assert type(actions[-1]) is AcceptPenalty
+        return actions[-1]
     return actions[int(rng.random() * len(actions))]  # NAME_COLOR: no other decision arises
 
 
@@ -109,7 +122,7 @@ def play_ours(seed: int) -> int:
     game = Game(RULES, 2, seed=seed)
     rng = random.Random(seed)
     decisions = 0
-    while game.phase is not Phase.ROUND_OVER and game.phase is not Phase.MATCH_OVER:
+    while game.phase is not _ROUND_OVER and game.phase is not _MATCH_OVER:
         game.apply(choose(game, rng))
         decisions += 1
     return decisions

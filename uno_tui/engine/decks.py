@@ -50,6 +50,13 @@ _DECKS = {
 }
 
 
+_BLANK = Card(None, Rank.WILD_CUSTOMIZABLE)
+"""The two-player blank card plays as a Wild Customizable."""
+
+
 def build_deck(rules: Rules) -> list[Card]:
     """The deck these rules play with, blank cards included, in a fixed order."""
-    return [*_DECKS[rules.deck], *[Card(None, Rank.WILD_CUSTOMIZABLE)] * rules.blank_cards]
+    deck = list(_DECKS[rules.deck])
+    if rules.blank_cards:  # built twice per game: the rare case is kept off the usual path
+        deck += [_BLANK] * rules.blank_cards
+    return deck

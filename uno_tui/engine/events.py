@@ -48,6 +48,10 @@ class DrawReason(Enum):
     CUSTOM = "custom"
     FIRST_CARD = "first-card"
 
+    # Members are singletons: identity hashing is correct and much faster than Enum's, which
+    # is Python code. Shared one-card ``CardsDrawn`` events are looked up by their fields.
+    __hash__ = object.__hash__
+
 
 # Round setup ---------------------------------------------------------------------------
 

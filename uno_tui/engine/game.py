@@ -15,7 +15,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
-from itertools import chain, repeat, starmap
+from itertools import repeat, starmap
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from . import effects, teams
@@ -64,6 +64,7 @@ from .events import (
     MatchEnded,
     RoundEnded,
     RoundStarted,
+    TurnBegan,
     UnoCalled,
     UnoCaught,
     card_played,
@@ -124,13 +125,19 @@ seat's turn; ("name_color", seat, -1) seat names the first card's colour, then p
 ("team_play", player, teammate) Wild Team Play jumps to the teammate."""
 
 
-_SeatAction = TypeVar("_SeatAction", DrawCard, KeepDrawn)
+_SeatAction = TypeVar("_SeatAction", DrawCard, KeepDrawn, Challenge, AcceptPenalty)
 
 
 @cache
 def _per_seat(kind: type[_SeatAction], count: int) -> tuple[_SeatAction, ...]:
     """One action of ``kind`` for each seat, shared by every game like ``_PLAY_ACTIONS``."""
     return tuple(kind(seat) for seat in range(count))
+
+
+@cache
+def _turns_began(count: int) -> tuple[TurnBegan, ...]:
+    """Each seat's ``TurnBegan`` (not under a Wild Team Play), shared like the actions above."""
+    return tuple(turn_began(seat, False) for seat in range(count))
 
 
 class Game:
@@ -141,6 +148,59 @@ class Game:
     the front, starting left of the dealer), for tests and puzzles; ``first_dealer`` fixes who
     deals the first hand.
     """
+
+    # Slots, not an instance dictionary: a game has more attributes than Python 3.11 keeps in
+    # an instance's compact shared-key layout (30), so without slots every game gets a full
+    # dictionary, and every method call on it (a dozen per action) takes the slow lookup path.
+    __slots__ = (  # the round's state (annotated below) and the match's (see __init__)
+        "_draw_actions",
+        "_events",
+        "_keep_actions",
+        "_offered",
+        "_play_cache",
+        "_plays_on",
+        "_rng",
+        "_seen",
+        "_target_ranks",
+        "_turns_began",
+        "action_turn",
+        "actions",
+        "continuation",
+        "current",
+        "current_color",
+        "dealer",
+        "direction",
+        "discard_pile",
+        "draw_four_illegal",
+        "draw_four_player",
+        "draw_pile",
+        "drawn_card",
+        "drew_now",
+        "first_dealer",
+        "hands",
+        "initial_deck",
+        "interludes",
+        "log",
+        "must_play",
+        "names",
+        "passes",
+        "penalty",
+        "phase",
+        "player_count",
+        "position",
+        "responder",
+        "resume_phase",
+        "round_log_start",
+        "round_number",
+        "rules",
+        "scores",
+        "seed",
+        "share",
+        "turn_index",
+        "uno_exposed",
+        "uno_settled",
+        "winners",
+    )
 
     # The round's state, reset by each deal.
     hands: list[list[Card]]
@@ -230,11 +290,13 @@ class Game:
         )
         self._plays_on = _PLAYS_ON_PILE.setdefault((self.player_count, self._target_ranks), {})
         self._offered: tuple[Action, ...] = ()
-        """The actions of the decision last listed as awaited (a turn, or a drawn card), all
-        legal until the next ``apply``, the only way the state changes: ``apply`` knows these
-        are legal without working it out again (``decisions()`` lists exactly the legal set)."""
+        """The actions of the decision last listed as awaited (a turn, a drawn card, a penalty
+        to answer), all legal until the next ``apply``, the only way the state changes:
+        ``apply`` knows these are legal without working it out again (``decisions()`` lists
+        exactly the legal set)."""
         self._draw_actions = _per_seat(DrawCard, self.player_count)
         self._keep_actions = _per_seat(KeepDrawn, self.player_count)
+        self._turns_began = _turns_began(self.player_count)
         self._start_round()
         self._proceed()
         self._update_uno()
@@ -562,8 +624,13 @@ class Game:
         self._HANDLERS[type(action)](self, action)
         if self.phase is _RESOLVING or self.drew_now or self.interludes:  # else nothing to do
             self._proceed()
-        if self.uno_exposed or self.uno_settled or 1 in map(len, self.hands):
-            self._update_uno()  # (otherwise nobody holds one card and nobody is tracked)
+        if self.uno_exposed or self.uno_settled:
+            self._update_uno()
+        else:  # nobody is tracked: only someone who holds one card now needs the bookkeeping
+            for hand in self.hands:  # (a loop costs less than ``1 in map(len, ...)`` here)
+                if len(hand) == 1:
+                    self._update_uno()
+                    break
         self.actions.append(action)
         self.log.extend(events)
         return events
@@ -602,12 +669,14 @@ class Game:
         player, events = action.player, self._events
         if self.uno_exposed:
             self._close_uno_windows()
-        drawn: list[Card] = []
-        until_playable = self.rules.draw_until_playable
-        while self.draw_pile or len(self.discard_pile) > 1:  # _cards_to_draw
-            drawn += self.draw(player, 1, _CHOICE, emit=False)
-            if not until_playable or self.playable(drawn[-1]):
-                break
+        if self.rules.draw_until_playable:
+            drawn: list[Card] = []
+            while self.draw_pile or len(self.discard_pile) > 1:  # _cards_to_draw
+                drawn += self.draw(player, 1, _CHOICE, emit=False)
+                if self.playable(drawn[-1]):
+                    break
+        else:  # one card, or none when there is none to draw (``draw`` stops short)
+            drawn = self.draw(player, 1, _CHOICE, emit=False)
         events.append(cards_drawn(player, len(drawn), _CHOICE, tuple(drawn)))
         if drawn and self.playable(drawn[-1]):
             self.drawn_card = drawn[-1]
@@ -793,7 +862,8 @@ class Game:
         self.must_play = must_play
         self.drawn_card = None
         self.phase = _TURN
-        self._events.append(turn_began(seat, must_play))
+        # The usual turn's event from a per-seat tuple: cheaper than the shared events' cache.
+        self._events.append(turn_began(seat, True) if must_play else self._turns_began[seat])
 
     def _proceed(self) -> None:
         """Run interludes and the continuation until a decision is awaited."""
@@ -1089,13 +1159,13 @@ class Game:
         top_rank = None if top.color is None else top.rank  # a Wild matches by colour only
         key = (player, self.current_color, top_rank)
         plays_on_pile = self._plays_on.get(key) or self._list_plays_on_pile(*key)
-        # The loops run in C (``filter``, ``map``, ``chain``): this runs on every turn and was
-        # the engine's most expensive line. Only the matching cards are deduplicated, as
-        # building the dictionary costs more than the look-ups.
-        matching = dict.fromkeys(filter(plays_on_pile.__contains__, self.hands[player]))
-        actions: tuple[Action, ...] = tuple(
-            chain.from_iterable(map(plays_on_pile.__getitem__, matching))
-        )
+        # This runs on every turn. A plain loop: for a hand's few cards it costs about a third
+        # less than a pipeline of filter, map and chain, whose iterators and bound methods are
+        # allocated anew on every call (measured with callgrind).
+        actions: tuple[Action, ...] = ()
+        for card in dict.fromkeys(self.hands[player]):  # each distinct card once, in hand order
+            if card in plays_on_pile:
+                actions += plays_on_pile[card]
         kind = _TURN_DECISION
         if self.must_play:
             kind = _TEAM_PLAY_DECISION
@@ -1108,7 +1178,7 @@ class Game:
     def _offer(self, player: int, kind: DecisionKind, actions: tuple[Action, ...]) -> Decision:
         """The decision awaited, its actions remembered for ``check`` (see ``_offered``)."""
         self._offered = actions
-        return Decision(player, kind, actions)
+        return tuple.__new__(Decision, (player, kind, actions))  # as in _turn_decision
 
     def _list_plays_on_pile(
         self, player: int, colour: Color | None, top_rank: Rank | None
@@ -1124,21 +1194,19 @@ class Game:
         return plays
 
     def _respond_decision(self) -> Decision:
-        responder = self.responder
-        stack_rank = Rank.WILD_DRAW_FOUR if self.phase is Phase.RESPOND_DRAW_FOUR else Rank.DRAW_TWO
-        may_stack = self.phase is Phase.RESPOND_DRAW_TWO or self.rules.stack_draw_four
+        responder, draw_four = self.responder, self.phase is _RESPOND_DRAW_FOUR
+        stack_rank = Rank.WILD_DRAW_FOUR if draw_four else Rank.DRAW_TWO
+        may_stack = not draw_four or self.rules.stack_draw_four
         actions: list[Action] = []
-        if self.phase is Phase.RESPOND_DRAW_FOUR:
-            actions.append(Challenge(responder))
+        if draw_four:
+            actions.append(_per_seat(Challenge, self.player_count)[responder])
         if may_stack:
             for card in self._distinct(responder):
                 if card.rank is stack_rank:
                     actions.extend(self._play_actions(responder, card))
-        actions.append(AcceptPenalty(responder))
-        kind = (
-            DecisionKind.CHALLENGE if self.phase is Phase.RESPOND_DRAW_FOUR else DecisionKind.STACK
-        )
-        return Decision(responder, kind, tuple(actions))
+        actions.append(_per_seat(AcceptPenalty, self.player_count)[responder])
+        kind = DecisionKind.CHALLENGE if draw_four else DecisionKind.STACK
+        return self._offer(responder, kind, tuple(actions))
 
     def _out_of_turn_decisions(self) -> Iterator[Decision]:
         if not self.uno_exposed and not self.rules.jump_in:

@@ -31,6 +31,10 @@ class DeckKind(Enum):
     """76 numbers, 8 Skip, 8 Reverse, 8 Draw Two, 4 Wild, 4 Wild Team Play,
     4 Wild Team Draw Four."""
 
+    # Members are singletons: identity hashing is correct and much faster than Enum's (the
+    # deck of a game is looked up by its kind twice per game).
+    __hash__ = object.__hash__
+
 
 class FirstCard(Enum):
     """What happens to the first card turned to start the discard pile."""
