@@ -274,7 +274,7 @@ class GameScreen(Screen[None]):
             turn = self.session.bot_turn()
             if turn is not None:
                 self.thinking = turn
-                self.run_worker(self.think(turn), group="bot", exit_on_error=False)
+                self.run_worker(self.think(turn), group="bot")
                 return
         decision = self.session.person_to_decide()
         if decision is not None:
