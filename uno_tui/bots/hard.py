@@ -67,7 +67,9 @@ LACKED_COLOR = 8.0
 class Judgement:
     """How an imagined round cut off after ``turns`` turns is judged: a side's chance to go
     out first goes as its weight, ``cards ** -power`` times the edge of its place in the turn
-    order (the player to move first), and in Teams times ``out_edge`` for each member out.
+    order (the player to move first); in Teams the team's cards count together, times
+    ``out_edge`` for each member out (all the team's cards in one hand: one player, not two,
+    still has to go out).
     The far future is mostly luck: cutting it off makes the comparison of moves far less noisy,
     and more deals fit in the budget. Fitted by ``benchmarks/fit_cutoff.py`` to imagined rounds
     of medium against medium."""
@@ -83,7 +85,7 @@ class Judgement:
 JUDGEMENTS: dict[tuple[int, bool], Judgement] = {
     (2, False): Judgement(turns=16, power=0.7, edges=(1.15, 1.0)),
     (4, False): Judgement(turns=24, power=1.04, edges=(1.0, 0.906, 0.876, 0.824)),
-    (4, True): Judgement(turns=32, power=0.434, edges=(1.025, 1.0), out_edge=0.72),
+    (4, True): Judgement(turns=32, power=0.434, edges=(1.025, 1.0), out_edge=1.38),
 }
 """By the number of players and whether it is Teams: the tables a judgement was fitted for.
 Elsewhere an imagined round is played to the end."""
