@@ -218,16 +218,18 @@ def chance_by_sizes(table: QuickRound, side: tuple[int, int], judgement: Judgeme
     """How likely ``side`` is to go out first, from the hand sizes and the turn order alone."""
     count = table.count
     if table.rules.team_game:
-        weights = [0.0, 0.0]
+        mine = theirs = 0.0
         for first in range(count // 2):
             members = (first, table.mate(first))
             cards = sum(len(table.hands[seat]) for seat in members)
             outs = sum(1 for seat in members if not table.hands[seat])
-            to_move = table.current in members
             weight = math.pow(cards or 1, -judgement.power) * judgement.out_edge**outs
-            weight *= judgement.edges[0 if to_move else 1]
-            weights[first in side or table.mate(first) in side] += weight
-        return weights[1] / (weights[0] + weights[1])
+            weight *= judgement.edges[0 if table.current in members else 1]
+            if first in side or members[1] in side:
+                mine += weight
+            else:
+                theirs += weight
+        return mine / (mine + theirs)
     edges = judgement.edges
     mine = total = 0.0
     for seat, hand in enumerate(table.hands):
