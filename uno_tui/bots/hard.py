@@ -45,7 +45,7 @@ from .medium import (
     draw_four_is_bluff,
     play_score,
 )
-from .playout import COLORS, TURN_LIMIT, QuickRound, QuickRules, code_of
+from .playout import COLORS, TURN_LIMIT, WILD, QuickRound, QuickRules, code_of
 
 DEFAULT_THINK_MS = 250
 CLEAR_WIN = 1.0
@@ -67,9 +67,10 @@ LACKED_COLOR = 8.0
 class Judgement:
     """How an imagined round cut off after ``turns`` turns is judged: a side's chance to go
     out first goes as its weight, ``cards ** -power`` times the edge of its place in the turn
-    order (the player to move first); in Teams the team's cards count together, times
-    ``out_edge`` for each member out (all the team's cards in one hand: one player, not two,
-    still has to go out).
+    order (the player to move first) and ``wild_edge`` for each Wild held (a Wild always
+    matches: the same count of cards is nearer going out); in Teams the team's cards count
+    together, times ``out_edge`` for each member out (all the team's cards in one hand: one
+    player, not two, still has to go out).
     The far future is mostly luck: cutting it off makes the comparison of moves far less noisy,
     and more deals fit in the budget. Fitted by ``benchmarks/fit_cutoff.py`` to imagined rounds
     of medium against medium."""
@@ -80,11 +81,12 @@ class Judgement:
     """By place in the turn order: the player to move, the next, and so on (Teams: the team
     to move, then the other)."""
     out_edge: float = 1.0
+    wild_edge: float = 1.0
 
 
 JUDGEMENTS: dict[tuple[int, bool], Judgement] = {
     (2, False): Judgement(turns=16, power=0.7, edges=(1.15, 1.0)),
-    (4, False): Judgement(turns=24, power=1.04, edges=(1.0, 0.906, 0.876, 0.824)),
+    (4, False): Judgement(turns=16, power=1.16, edges=(1.0, 0.899, 0.882, 0.835), wild_edge=1.33),
     (4, True): Judgement(turns=32, power=0.434, edges=(1.025, 1.0), out_edge=1.38),
 }
 """By the number of players and whether it is Teams: the tables a judgement was fitted for.
@@ -230,11 +232,13 @@ def chance_by_sizes(table: QuickRound, side: tuple[int, int], judgement: Judgeme
             else:
                 theirs += weight
         return mine / (mine + theirs)
-    edges = judgement.edges
+    edges, wild_edge = judgement.edges, judgement.wild_edge
     mine = total = 0.0
     for seat, hand in enumerate(table.hands):
         place = ((seat - table.current) * table.step) % count
         weight = math.pow(len(hand) or 1, -judgement.power) * edges[min(place, len(edges) - 1)]
+        if wild_edge != 1.0:
+            weight *= wild_edge ** sum(1 for card in hand if card >> 5 == WILD)
         total += weight
         if seat in side:
             mine += weight
