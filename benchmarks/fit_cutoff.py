@@ -3,11 +3,11 @@
 Plays imagined rounds of medium against medium (``QuickRound``, the hard bot's own imagination)
 from fresh deals, notes the hand sizes and the turn order every few turns, and who went out in
 the end, then fits by maximum likelihood the weights ``hard.Judgement`` uses: a side's chance
-goes as ``cards ** -power`` times the edge of its place in the turn order (Teams: the team's
-cards together, and an edge for each member out). Prints the fitted figures and the
-log-likelihood per position against the uniform guess.
+goes as ``cards ** -power`` times the edge of its place in the turn order and (classic) an
+edge for each Wild held; Teams: the team's cards together, and an edge for each member out.
+Prints the fitted figures and the log-likelihood per position against the uniform guess.
 
-    python benchmarks/fit_cutoff.py --rules classic --rounds 20000
+    python benchmarks/fit_cutoff.py --rules classic --rounds 10000
     python benchmarks/fit_cutoff.py --rules teams --rounds 8000
 """
 
@@ -19,7 +19,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from uno_tui.bots.playout import QuickRound, QuickRules, code_of
+from uno_tui.bots.playout import WILD, QuickRound, QuickRules, code_of
 from uno_tui.engine import Rules, build_deck
 
 PLAYERS = 4
@@ -30,9 +30,9 @@ Key = tuple[int, ...]
 
 
 def positions(rules_name: str, rounds: int, seed: int) -> Counter[Key]:
-    """How often each (sizes by place in the turn order..., place of the winner) was seen.
-    Classic: the sizes of the player to move, the next, ...; Teams: the cards and members out
-    of the team to move, then of the other team."""
+    """How often each (description..., place of the winner) was seen. Classic: the sizes of
+    the player to move, the next, ..., then their Wilds in the same order; Teams: the cards
+    and members out of the team to move, then of the other team."""
     rules = Rules.preset(rules_name)
     quick = QuickRules.of(rules)
     deck = [code_of(card) for card in build_deck(rules)]
@@ -77,14 +77,19 @@ def positions(rules_name: str, rounds: int, seed: int) -> Counter[Key]:
 def _describe(table: QuickRound, order: list[int]) -> Key:
     sizes = [len(table.hands[seat]) for seat in order]
     if not table.rules.team_game:
-        return tuple(sizes)
+        wilds = [sum(1 for card in table.hands[seat] if card >> 5 == WILD) for seat in order]
+        return (*sizes, *wilds)
     ours, theirs = (sizes[0], sizes[2]), (sizes[1], sizes[3])
     return (sum(ours), ours.count(0), sum(theirs), theirs.count(0))
 
 
 def classic_chances(params: list[float], key: Key) -> list[float]:
-    power, *edges = params
-    weights = [math.pow(n or 1, -power) * edge for n, edge in zip(key, [1.0, *edges], strict=True)]
+    power, wild_edge, *edges = params
+    sizes, wilds = key[:PLAYERS], key[PLAYERS:]
+    weights = [
+        math.pow(n or 1, -power) * edge * wild_edge**held
+        for n, held, edge in zip(sizes, wilds, [1.0, *edges], strict=True)
+    ]
     total = sum(weights)
     return [weight / total for weight in weights]
 
@@ -131,8 +136,8 @@ def main() -> None:
     args = parser.parse_args()
     seen = positions(args.rules, args.rounds, args.seed)
     if args.rules == "classic":
-        params, score = fit(seen, classic_chances, [0.7, 1.0, 1.0, 1.0])
-        names, uniform = ("power", "next", "second", "third"), math.log(1 / 4)
+        params, score = fit(seen, classic_chances, [0.7, 1.0, 1.0, 1.0, 1.0])
+        names, uniform = ("power", "wild_edge", "next", "second", "third"), math.log(1 / 4)
     else:
         params, score = fit(seen, teams_chances, [0.7, 1.0, 1.0])
         names, uniform = ("power", "out_edge", "mover_edge"), math.log(1 / 2)
