@@ -4,9 +4,9 @@ For a real choice of card (or of playing a drawn card), it deals the unseen card
 consistent with what it has seen, plays each imagined round forward once per candidate action
 with the same deal and the same dice (common random numbers, so the comparison is of the
 actions and not of luck), and keeps medium's choice unless another action wins clearly more
-often. With two players an imagined round ends when someone goes out or after a few turns,
-when it is judged on the hand sizes: the far future is mostly luck and only adds noise to a
-comparison.
+often. On the tables a judgement was fitted for (two players, four in classic, four in Teams)
+an imagined round ends when someone goes out or after a few turns, when it is judged on the
+hand sizes: the far future is mostly luck and only adds noise to a comparison.
 Unlike medium it bluffs a Wild Draw Four the next player would hardly challenge. It thinks
 within a time budget and only when there is something to think about.
 """
@@ -72,8 +72,8 @@ class Judgement:
     together, times ``out_edge`` for each member out (all the team's cards in one hand: one
     player, not two, still has to go out).
     The far future is mostly luck: cutting it off makes the comparison of moves far less noisy,
-    and more deals fit in the budget. Fitted by ``benchmarks/fit_cutoff.py`` to imagined rounds
-    of medium against medium."""
+    and more deals fit in the budget. Fitted to imagined rounds of medium against medium (with
+    four players by ``benchmarks/fit_cutoff.py``)."""
 
     turns: int
     power: float
