@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from uno_tui.bots.hard import JUDGEMENTS, _outcome, chance_by_sizes
 from uno_tui.bots.playout import QuickRound, QuickRules, code_of
 from uno_tui.engine import Rules, build_deck, parse_cards
 
@@ -122,3 +123,65 @@ def test_imagined_medium_lets_a_small_hand_bluff_pass() -> None:
     assert len(table.hands[0]) == 1
     assert len(table.hands[1]) == 6
     assert table.current == 0
+
+
+def test_a_cut_off_classic_round_favours_the_smaller_hand_and_the_player_to_move() -> None:
+    """The judgement of an imagined 4-player round cut off before anyone went out: the seats'
+    chances add up to one, fewer cards are worth more, and of equal hands the player to move
+    is ahead (the fitted turn-order edges)."""
+    judgement = JUDGEMENTS[(4, False)]
+    table = quick(Rules.classic(), ["R1 R2 R3", "B1 B2 B3", "G1", "Y1 Y2 Y3 Y4 Y5"], "R5")
+    chances = [chance_by_sizes(table, (seat, seat), judgement) for seat in range(4)]
+    assert sum(chances) == pytest.approx(1.0)
+    assert chances[2] > chances[0] > chances[1] > chances[3]
+    table.current = 1
+    assert chance_by_sizes(table, (1, 1), judgement) > chances[1]
+
+
+def test_a_cut_off_teams_round_counts_the_team_s_cards_together() -> None:
+    """teams: "Your team wins when both teammates have no cards remaining": partners share
+    one chance, the team with fewer cards between them is ahead, and a team whose cards are
+    all in one hand (a member out) is ahead of one with the same cards split."""
+    judgement = JUDGEMENTS[(4, True)]
+    table = quick(Rules.teams(), ["R1 R2", "B1 B2 B3", "G1 G2", "Y1 Y2"], "R5")
+    ours = chance_by_sizes(table, (0, 2), judgement)
+    assert ours == chance_by_sizes(table, (2, 0), judgement)
+    assert ours + chance_by_sizes(table, (1, 3), judgement) == pytest.approx(1.0)
+    assert ours > 0.5
+    split = quick(Rules.teams(), ["R1 R2", "B1 B2", "G1 G2", "Y1 Y2 Y3 Y4"], "R5")
+    one_out = quick(Rules.teams(), ["R1 R2", "B1 B2", "", "Y1 Y2 Y3 Y4"], "R5")
+    one_out.hands[0] += [code_of(card) for card in parse_cards("G1 G2")]
+    assert chance_by_sizes(one_out, (0, 2), judgement) > chance_by_sizes(split, (0, 2), judgement)
+
+
+@pytest.mark.parametrize(("name", "players"), [("classic", 4), ("teams", 4)])
+def test_imagined_rounds_are_cut_off_where_a_judgement_was_fitted(name: str, players: int) -> None:
+    """With 4 players too, an imagined round stops after the judgement's turns, and a round
+    nobody finished is worth a chance between nothing and a win."""
+    rules = Rules.preset(name)
+    judgement = JUDGEMENTS[(players, rules.team_game)]
+    deck = [code_of(card) for card in build_deck(rules)]
+    cut_off = 0
+    for seed in range(40):
+        cards = list(deck)
+        random.Random(seed).shuffle(cards)
+        while cards[-1] >> 5 == 4:
+            random.Random(seed + 1000).shuffle(cards)
+        top = cards.pop()
+        table = QuickRound(
+            [cards[7 * seat : 7 * seat + 7] for seat in range(players)],
+            draw_pile=cards[7 * players :],
+            discard=[],
+            top=top,
+            color=top >> 5,
+            current=0,
+            clockwise=True,
+            rules=QuickRules.of(rules),
+        )
+        worth = _outcome(table, (0, table.mate(0) if rules.team_game else 0), judgement)
+        if table.winner < 0:
+            cut_off += 1
+            assert 0.0 < worth < 1.0
+        else:
+            assert worth in (0.0, 1.0)
+    assert cut_off > 20

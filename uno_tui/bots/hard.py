@@ -4,9 +4,9 @@ For a real choice of card (or of playing a drawn card), it deals the unseen card
 consistent with what it has seen, plays each imagined round forward once per candidate action
 with the same deal and the same dice (common random numbers, so the comparison is of the
 actions and not of luck), and keeps medium's choice unless another action wins clearly more
-often. With two players an imagined round ends when someone goes out or after a few turns,
-when it is judged on the hand sizes: the far future is mostly luck and only adds noise to a
-comparison.
+often. On the tables a judgement was fitted for (two players, four in classic, four in Teams)
+an imagined round ends when someone goes out or after a few turns, when it is judged on the
+hand sizes: the far future is mostly luck and only adds noise to a comparison.
 Unlike medium it bluffs a Wild Draw Four the next player would hardly challenge. It thinks
 within a time budget and only when there is something to think about.
 """
@@ -17,6 +17,7 @@ import math
 import random
 import time
 from collections.abc import Collection
+from dataclasses import dataclass
 
 from uno_tui.engine import (
     Action,
@@ -44,13 +45,14 @@ from .medium import (
     draw_four_is_bluff,
     play_score,
 )
-from .playout import COLORS, TURN_LIMIT, QuickRound, QuickRules, code_of
+from .playout import COLORS, TURN_LIMIT, WILD, QuickRound, QuickRules, code_of
 
 DEFAULT_THINK_MS = 250
-CLEAR_WIN = {2: 1.0}
-"""How many standard errors an action must beat medium's choice by to replace it, by the number
-of players (two players: the cut-off imagined rounds are far less noisy)."""
-CLEAR_WIN_MANY = 2.0
+CLEAR_WIN = 1.0
+"""How many standard errors an action must beat medium's choice by to replace it, where the
+imagined rounds are cut off and judged on the hand sizes (far less noisy than to the end)."""
+CLEAR_WIN_TO_THE_END = 2.0
+"""The same where imagined rounds are played to the end (no judgement fitted for the table)."""
 DROP_BELOW = 3.0
 """A candidate this many standard errors behind the best so far is dropped."""
 RACE_EVERY = 8
@@ -59,12 +61,36 @@ MIN_DEALS = 10
 """Fewer imagined deals than this say too little to overrule medium."""
 LACKED_COLOR = 8.0
 """Worth of making the next player face a colour they showed they lack."""
-HORIZON = {2: 16}
-"""With two players an imagined round is played this many turns, then judged on the hand
-sizes: the far future is mostly luck, and cutting it off makes the comparison of moves far
-less noisy. With more players (the size formula was fitted to two) it is played to the end."""
-SIZE_POWER = 0.7
-MOVER_EDGE = 1.15
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """How an imagined round cut off after ``turns`` turns is judged: a side's chance to go
+    out first goes as its weight, ``cards ** -power`` times the edge of its place in the turn
+    order (the player to move first) and ``wild_edge`` for each Wild held (a Wild always
+    matches: the same count of cards is nearer going out); in Teams the team's cards count
+    together, times ``out_edge`` for each member out (all the team's cards in one hand: one
+    player, not two, still has to go out).
+    The far future is mostly luck: cutting it off makes the comparison of moves far less noisy,
+    and more deals fit in the budget. Fitted to imagined rounds of medium against medium (with
+    four players by ``benchmarks/fit_cutoff.py``)."""
+
+    turns: int
+    power: float
+    edges: tuple[float, ...]
+    """By place in the turn order: the player to move, the next, and so on (Teams: the team
+    to move, then the other)."""
+    out_edge: float = 1.0
+    wild_edge: float = 1.0
+
+
+JUDGEMENTS: dict[tuple[int, bool], Judgement] = {
+    (2, False): Judgement(turns=16, power=0.7, edges=(1.15, 1.0)),
+    (4, False): Judgement(turns=16, power=1.16, edges=(1.0, 0.899, 0.882, 0.835), wild_edge=1.33),
+    (4, True): Judgement(turns=32, power=0.434, edges=(1.025, 1.0), out_edge=1.38),
+}
+"""By the number of players and whether it is Teams: the tables a judgement was fitted for.
+Elsewhere an imagined round is played to the end."""
 SAFE_BLUFF = 0.75
 """We bluff a Wild Draw Four only while the next player's chance that we held the colour (as
 they can reckon it) is below this; medium challenges above about 0.89."""
@@ -143,7 +169,7 @@ class HardBot(MediumBot):
         results: dict[Action, list[float]] = {action: [] for action in candidates}
         active = list(candidates)
         done = 0
-        horizon = HORIZON.get(view.player_count, TURN_LIMIT)
+        judgement = JUDGEMENTS.get((view.player_count, view.rules.team_game))
         while len(active) > 1 and (self.samples is None or done < self.samples):
             table = dealer.deal(deals)
             if table is None:
@@ -152,13 +178,13 @@ class HardBot(MediumBot):
             for action in active:
                 imagined = table.copy(seed)
                 _begin(imagined, view.player, action)
-                results[action].append(_outcome(imagined, side, horizon))
+                results[action].append(_outcome(imagined, side, judgement))
             done += 1
             if done % RACE_EVERY == 0:
                 active = _still_in_the_race(active, results, plan)
             if self.samples is None and time.perf_counter() > deadline:
                 break
-        clear = CLEAR_WIN.get(view.player_count, CLEAR_WIN_MANY)
+        clear = CLEAR_WIN_TO_THE_END if judgement is None else CLEAR_WIN
         return _clear_winner({action: results[action] for action in active}, plan, clear)
 
     def _quick_rules(self, rules: Rules) -> QuickRules:
@@ -180,24 +206,43 @@ def _begin(table: QuickRound, player: int, action: Action) -> None:
         table.keep_drawn(player)
 
 
-def _outcome(table: QuickRound, side: tuple[int, int], turns: int) -> float:
+def _outcome(table: QuickRound, side: tuple[int, int], judgement: Judgement | None) -> float:
     """1.0 if ``side`` goes out first in the imagined round, 0.0 if another does; if nobody
-    has within ``turns`` turns, the chance ``side`` would, judged from the hand sizes."""
-    winner = table.winner if table.winner >= 0 else table.play_out(turns)
-    if winner >= 0:
-        return 1.0 if winner in side else 0.0
-    return chance_by_sizes(table, side)
+    has by the judgement's cut-off, the chance ``side`` would, judged from the hand sizes."""
+    if table.winner < 0:
+        table.play_out(TURN_LIMIT if judgement is None else judgement.turns)
+    if table.winner >= 0:
+        return 1.0 if table.winner in side else 0.0
+    return chance_by_sizes(table, side, judgement or JUDGEMENTS[(2, False)])
 
 
-def chance_by_sizes(table: QuickRound, side: tuple[int, int]) -> float:
-    """How likely ``side`` is to go out first, from the hand sizes alone: each seat's chance
-    goes as its size to the power -``SIZE_POWER``, the player to move a little ahead (fitted to
-    imagined two-player rounds of medium against medium)."""
-    weights: list[float] = [
-        math.pow(len(hand) or 1, -SIZE_POWER) * (MOVER_EDGE if seat == table.current else 1.0)
-        for seat, hand in enumerate(table.hands)
-    ]
-    return sum(weights[seat] for seat in set(side)) / sum(weights)
+def chance_by_sizes(table: QuickRound, side: tuple[int, int], judgement: Judgement) -> float:
+    """How likely ``side`` is to go out first, from the hand sizes and the turn order alone."""
+    count = table.count
+    if table.rules.team_game:
+        mine = theirs = 0.0
+        for first in range(count // 2):
+            members = (first, table.mate(first))
+            cards = sum(len(table.hands[seat]) for seat in members)
+            outs = sum(1 for seat in members if not table.hands[seat])
+            weight = math.pow(cards or 1, -judgement.power) * judgement.out_edge**outs
+            weight *= judgement.edges[0 if table.current in members else 1]
+            if first in side or members[1] in side:
+                mine += weight
+            else:
+                theirs += weight
+        return mine / (mine + theirs)
+    edges, wild_edge = judgement.edges, judgement.wild_edge
+    mine = total = 0.0
+    for seat, hand in enumerate(table.hands):
+        place = ((seat - table.current) * table.step) % count
+        weight = math.pow(len(hand) or 1, -judgement.power) * edges[min(place, len(edges) - 1)]
+        if wild_edge != 1.0:
+            weight *= wild_edge ** sum(1 for card in hand if card >> 5 == WILD)
+        total += weight
+        if seat in side:
+            mine += weight
+    return mine / total
 
 
 def _score_against(play: PlayCard, table: Table, lacking: Collection[Color]) -> float:
