@@ -21,7 +21,7 @@ from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
 from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import BOT_LEVELS, Seat, Session
-from uno_tui.signals import SignalExit, exit_on_signals
+from uno_tui.signals import LAST_RESORT_SECONDS, SignalExit, end_process_after, exit_on_signals
 
 FrontEnd = Callable[[Session], int]
 """Plays a session to its end or until the person leaves; returns the exit code."""
@@ -149,6 +149,7 @@ def run_app(args: argparse.Namespace, session: Session | None = None) -> int:
 
     def leave(signum: int) -> None:
         stop = SignalExit(signum)
+        end_process_after(LAST_RESORT_SECONDS, 128 + signum)
         message = f"Stopped ({stop.name}). {RESUME_HINT.replace(' --plain', '')}"
         asyncio.get_running_loop().call_soon_threadsafe(
             lambda: app.exit(return_code=128 + signum, message=message)

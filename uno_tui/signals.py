@@ -10,7 +10,9 @@ can pass ``on_signal`` to leave its loop its own way instead of raising.
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import Any
@@ -60,3 +62,18 @@ def exit_on_signals(on_signal: Callable[[int], None] | None = None) -> Iterator[
     finally:
         for signum, old in previous.items():
             signal.signal(signum, old)
+
+
+LAST_RESORT_SECONDS = 3.0
+"""How long a front end asked to stop by a signal may take to leave before it is ended."""
+
+
+def end_process_after(seconds: float, code: int) -> threading.Timer:
+    """End the process with ``code`` in ``seconds`` unless it has ended by then: a last resort
+    for a clean exit that hangs. (Textual's shutdown, writing to a terminal that was closed, can
+    wait for ever; a process left behind would hold the save's lock.) Everything is saved after
+    every action and each write is atomic, so ending it loses nothing."""
+    timer = threading.Timer(seconds, os._exit, args=(code,))
+    timer.daemon = True
+    timer.start()
+    return timer
