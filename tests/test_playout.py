@@ -29,33 +29,36 @@ def quick(rules: Rules, hands: list[str], top: str, draw: str = "") -> QuickRoun
     )
 
 
+def dealt(rules: Rules, count: int, seed: int) -> QuickRound:
+    """A fresh deal of the whole deck, seven cards each, player 0 first, dice seeded too."""
+    cards = [code_of(card) for card in build_deck(rules)]
+    random.Random(seed).shuffle(cards)
+    while cards[-1] >> 5 == 4:  # a Wild is no first card here
+        random.Random(seed + 1000).shuffle(cards)
+    top = cards.pop()
+    return QuickRound(
+        [cards[7 * seat : 7 * seat + 7] for seat in range(count)],
+        draw_pile=cards[7 * count :],
+        discard=[],
+        top=top,
+        color=top >> 5,
+        current=0,
+        clockwise=True,
+        rules=QuickRules.of(rules),
+        seed=seed,
+    )
+
+
 @pytest.mark.parametrize("name", list(PLAYERS))
 def test_quick_rounds_keep_every_card_and_end_with_a_winner(name: str) -> None:
     rules = Rules.preset(name)
-    deck = [code_of(card) for card in build_deck(rules)]
-    count = PLAYERS[name]
     for seed in range(60):
-        cards = list(deck)
-        random.Random(seed).shuffle(cards)
-        while cards[-1] >> 5 == 4:  # a Wild is no first card here
-            random.Random(seed + 1000).shuffle(cards)
-        top = cards.pop()
-        table = QuickRound(
-            [cards[7 * seat : 7 * seat + 7] for seat in range(count)],
-            draw_pile=cards[7 * count :],
-            discard=[],
-            top=top,
-            color=top >> 5,
-            current=0,
-            clockwise=True,
-            rules=QuickRules.of(rules),
-            seed=seed,
-        )
+        table = dealt(rules, PLAYERS[name], seed)
         winner = table.play_out()
         everything = Counter(table.draw_pile) + Counter(table.discard) + Counter([table.top])
         for hand in table.hands:
             everything.update(hand)
-        assert everything == Counter(deck)
+        assert everything == Counter(code_of(card) for card in build_deck(rules))
         if winner >= 0 or name != "teams":  # a long Teams round may be cut short
             assert not table.hands[winner]
             if name == "teams":
@@ -160,24 +163,9 @@ def test_imagined_rounds_are_cut_off_where_a_judgement_was_fitted(name: str, pla
     nobody finished is worth a chance between nothing and a win."""
     rules = Rules.preset(name)
     judgement = JUDGEMENTS[(players, rules.team_game)]
-    deck = [code_of(card) for card in build_deck(rules)]
     cut_off = 0
     for seed in range(40):
-        cards = list(deck)
-        random.Random(seed).shuffle(cards)
-        while cards[-1] >> 5 == 4:
-            random.Random(seed + 1000).shuffle(cards)
-        top = cards.pop()
-        table = QuickRound(
-            [cards[7 * seat : 7 * seat + 7] for seat in range(players)],
-            draw_pile=cards[7 * players :],
-            discard=[],
-            top=top,
-            color=top >> 5,
-            current=0,
-            clockwise=True,
-            rules=QuickRules.of(rules),
-        )
+        table = dealt(rules, players, seed)
         worth = _outcome(table, (0, table.mate(0) if rules.team_game else 0), judgement)
         if table.winner < 0:
             cut_off += 1
