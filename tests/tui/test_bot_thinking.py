@@ -32,6 +32,20 @@ class HeldThinking:
         return self.think(turn)
 
 
+def hold_thinking(session: Session) -> HeldThinking:
+    held = HeldThinking(session)
+    session.think = held  # type: ignore[method-assign]
+    return held
+
+
+async def thinking_screen(app: UnoApp, pilot) -> GameScreen:  # type: ignore[no-untyped-def]
+    """The game screen, once the first bot is thinking."""
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    await until(pilot, lambda: screen.thinking is not None)
+    return screen
+
+
 def paused_app(session: Session) -> UnoApp:
     setup = TableSetup(rules=session.game.rules.name.value, seats=session.seats, bot_delay=0.05)
     return UnoApp(setup=setup, session=session, remember=False)
@@ -54,13 +68,10 @@ async def test_keys_are_answered_while_a_bot_thinks() -> None:
         current=1,
     )
     game = session.game
-    held = HeldThinking(session)
-    session.think = held  # type: ignore[method-assign]
+    held = hold_thinking(session)
     app = paused_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await until(pilot, lambda: screen.thinking is not None)
+        screen = await thinking_screen(app, pilot)
 
         hand = screen.query_one(HandView)
         before = hand.selected
@@ -85,13 +96,10 @@ async def test_a_move_thought_about_a_changed_table_is_thought_again() -> None:
         current=1,
     )
     game = session.game
-    held = HeldThinking(session)
-    session.think = held  # type: ignore[method-assign]
+    held = hold_thinking(session)
     app = paused_app(session)
     async with app.run_test(size=SIZE) as pilot:
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        await until(pilot, lambda: screen.thinking is not None)
+        screen = await thinking_screen(app, pilot)
 
         await select_card(screen, Card.parse("R9"), pilot.press)
         await pilot.press("enter")  # jumps in, out of turn
