@@ -265,8 +265,9 @@ def test_a_save_another_live_process_is_writing_is_left_to_it(tmp_path: Path) ->
             session.bot_step()
         assert not path.exists()
         assert len(told) == 1 and "another uno-tui" in told[0]
+        assert session.unsaved == f"A{told[0][1:]}."  # what the front ends say on leaving
     finally:
         holder.communicate("")  # the holder ends, and the system lets go of its lock
     session.bot_step()
-    assert path.exists()
+    assert path.exists() and session.unsaved is None
     assert load_session(path).game.digest() == session.game.digest()

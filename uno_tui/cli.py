@@ -279,9 +279,7 @@ def run_session(session: Session, front_end: FrontEnd) -> int:
     except (KeyboardInterrupt, SignalExit) as stop:
         session.save()  # saved after every action already; this covers an action mid-save
         reason = "interrupted" if isinstance(stop, KeyboardInterrupt) else f"stopped ({stop.name})"
-        failure = getattr(session.autosave, "failure", None)
-        hint = f"{failure[:1].upper()}{failure[1:]}." if failure else RESUME_HINT
-        say(f"\nThe game was {reason}. {hint}")
+        say(f"\nThe game was {reason}. {session.unsaved or RESUME_HINT}")
         return 130 if isinstance(stop, KeyboardInterrupt) else 128 + stop.signum
     if not session.is_over:
         session.save()

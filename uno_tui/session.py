@@ -117,6 +117,13 @@ class Session:
     def is_over(self) -> bool:
         return self.game.phase is Phase.MATCH_OVER
 
+    @property
+    def unsaved(self) -> str | None:
+        """Why this match is not being saved now, as a sentence for the players (the disk
+        fails, another uno-tui holds the save), or ``None`` when it is saved or has no saver."""
+        failure: str | None = getattr(self.autosave, "failure", None)  # an ``Autosave``'s
+        return f"{failure[:1].upper()}{failure[1:]}." if failure else None
+
     def person_to_decide(self) -> Decision | None:
         """The decision the game awaits from a person, if any (the first, when several people
         choose at once: each answers in turn, privately)."""

@@ -479,9 +479,8 @@ class GameScreen(Screen[None]):
         if self.voice is not None:
             self.voice.interrupt()
         self.app.clear_notifications()
-        failure = getattr(self.session.autosave, "failure", None)
-        if failure:
-            self.notify(failure, severity="error", timeout=10)
+        if self.session.unsaved:
+            self.notify(self.session.unsaved, severity="error", timeout=10)
 
     def refuse(self, line: str, *, title: str = "Not allowed") -> None:
         """Say why a key did nothing. The newest reason replaces the older ones: a player who
@@ -626,11 +625,7 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         saved = self.session.autosave is not None and not self.session.is_over
-        failure = getattr(self.session.autosave, "failure", None)
-        if saved and failure:
-            self.app.exit(message=f"{failure[:1].upper()}{failure[1:]}.")
-            return
-        self.app.exit(message=RESUME_HINT if saved else "Goodbye.")
+        self.app.exit(message=(self.session.unsaved or RESUME_HINT) if saved else "Goodbye.")
 
 
 def public_top_words(view: PlayerView) -> str:
