@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from uno_tui import __version__, sim
-from uno_tui.engine import IllegalActionError, MatchRecord, RecordError, Rules, SetupError
+from uno_tui.engine import Game, IllegalActionError, MatchRecord, RecordError, Rules, SetupError
 from uno_tui.narration import VERBOSITIES, Narrator
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
@@ -339,7 +339,7 @@ def _print_safely(line: str, stream: TextIO) -> None:
 def replay(path: Path) -> int:
     """Print a saved match move by move, as an onlooker would have heard it."""
     record = MatchRecord.load(path)
-    game = record.new_game()
+    game = Game.from_record(record, 0)
     narrator = Narrator(game.names, team_scores=game.rules.team_game)
     for line in narrator.narrate_events(game.log, None):
         print(line)

@@ -49,11 +49,6 @@ class DecisionKind(Enum):
         """Decisions anyone eligible may take at any moment, besides the one being awaited."""
         return self in (DecisionKind.CALL_UNO, DecisionKind.CATCH_UNO, DecisionKind.JUMP_IN)
 
-    @property
-    def secret(self) -> bool:
-        """Choices made privately, revealed to nobody before they take effect."""
-        return self is DecisionKind.PASS
-
 
 class Decision(NamedTuple):
     """One player's open decision and every legal action that settles it.

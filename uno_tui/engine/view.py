@@ -8,16 +8,14 @@ pass before it arrives are never in it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import Card, Color
 from .decisions import Decision, Phase
 from .events import Event
+from .offers import decisions
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +55,7 @@ class PlayerView:
     events: tuple[Event, ...]
     """This round's events, as this player saw them."""
     winners: tuple[int, ...]
+    """The seats that won the match (in Teams, both members of the winning team)."""
 
     @property
     def legal_actions(self) -> tuple[Action, ...]:
@@ -66,12 +65,8 @@ class PlayerView:
     def player_count(self) -> int:
         return len(self.names)
 
-    @property
-    def is_my_turn(self) -> bool:
-        return any(not decision.kind.out_of_turn for decision in self.decisions)
 
-
-def make_view(game: Game, player: int) -> PlayerView:
+def make_view(game: State, player: int) -> PlayerView:
     if not 0 <= player < game.player_count:
         raise ValueError(f"seat {player} is not at this table")
     my_pass = game.passes.get(player) if game.phase is Phase.PASSING else None
@@ -100,7 +95,21 @@ def make_view(game: Game, player: int) -> PlayerView:
         out_players=tuple(
             seat for seat, hand in enumerate(game.hands) if game.rules.team_game and not hand
         ),
-        decisions=tuple(d for d in game.decisions() if d.player == player),
-        events=game.round_events(player),
+        decisions=tuple(d for d in decisions(game) if d.player == player),
+        events=round_events(game, player),
         winners=game.winners,
     )
+
+
+def round_events(game: State, player: int | None) -> tuple[Event, ...]:
+    """This round's events as ``player`` saw them (``None``: as an onlooker).
+
+    Each listener's projection is kept and extended with the events since it was last asked
+    for, so a view costs only what happened since the last one."""
+    start = game.round_log_start
+    round_start, seen, upto = game.seen.get(player, (start, [], start))
+    if round_start != start:  # a new round: last round's projection is not this one's
+        seen, upto = [], start
+    seen.extend(event.seen_by(player) for event in game.log[upto:])
+    game.seen[player] = (start, seen, len(game.log))
+    return tuple(seen)

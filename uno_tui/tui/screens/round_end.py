@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from uno_tui.engine import PlayerView, team_members
+from uno_tui.engine import PlayerView
 from uno_tui.engine.events import Event, HandScored, MatchEnded, RoundEnded
 from uno_tui.tui.cards import card_text
 from uno_tui.tui.widgets.table_view import scores_line
@@ -79,10 +79,6 @@ def round_summary(view: PlayerView, events: Sequence[Event]) -> Text:
     text.append("\nTotals: " + scores_line(view) + f"   (target {view.rules.target_score})\n")
     if match is not None:
         winners = match.winners
-        if view.rules.team_game:  # the match's winners are teams there
-            winners = tuple(
-                seat for team in winners for seat in team_members(team, len(view.names))
-            )
         text.append(
             f"\nMatch over: {winners_words(view, winners)} "
             f"{'win' if len(winners) > 1 else 'wins'} the match!\n",
