@@ -60,7 +60,8 @@ def settle(state: State) -> None:
     """Run play on until a decision is awaited, and update who may be caught with one card."""
     if state.phase is Phase.RESOLVING or state.drew_now or state.interludes:
         proceed(state)
-    _update_uno(state)
+    if state.uno_exposed or state.uno_settled or 1 in map(len, state.hands):
+        _update_uno(state)  # else nobody holds one card, nor did: nothing to update
 
 
 # Handlers ----------------------------------------------------------------------------------
@@ -70,11 +71,8 @@ def _play(state: State, action: PlayCard) -> None:
     """A card played in turn, onto a penalty, or as a jump-in: it goes on the discard pile
     and does what it does."""
     player, phase = action.player, state.phase
-    jump_in = False
-    if phase is Phase.TURN and player != state.current:
-        jump_in = True
-        state.take_turn(player)
-    elif phase is Phase.RESPOND_DRAW_TWO or phase is Phase.RESPOND_DRAW_FOUR:
+    jump_in = phase is Phase.TURN and player != state.current
+    if jump_in or (phase is not Phase.TURN and phase is not Phase.DRAWN):  # answering a penalty
         state.take_turn(player)
     else:
         state.close_uno_windows()
@@ -204,7 +202,8 @@ def proceed(state: State) -> None:
     ):
         state.resume_phase = state.phase
         state.phase = Phase.RESOLVING
-    while state.phase is Phase.RESOLVING:
+    resolving = Phase.RESOLVING
+    while state.phase is resolving:
         if state.interludes:
             teams.start_interlude(state, state.interludes.pop(0))
         elif state.continuation is not None:
@@ -219,19 +218,36 @@ def proceed(state: State) -> None:
             teams.queue_tag_backs(state)
 
 
+def _next(state: State, continuation: Continuation) -> None:
+    state.begin_turn(state.next_active(continuation.seat))
+
+
+def _turn(state: State, continuation: Continuation) -> None:
+    state.begin_turn(continuation.seat)
+
+
+def _name_color_first(state: State, continuation: Continuation) -> None:
+    state.begin_turn(continuation.seat)
+    state.phase = Phase.NAME_COLOR
+
+
+def _team_play(state: State, continuation: Continuation) -> None:
+    effects.team_play_turn(state, continuation.seat, continuation.other)
+
+
+_GO_ON: dict[Then, Callable[[State, Continuation], None]] = {
+    Then.NEXT: _next,
+    Then.TURN: _turn,
+    Then.NAME_COLOR: _name_color_first,
+    Then.TEAM_PLAY: _team_play,
+}
+
+
 def _continue(state: State, continuation: Continuation) -> None:
-    then, seat = continuation.then, continuation.seat
-    if then is Then.NEXT:
-        state.begin_turn(state.next_active(seat))
-    elif then is Then.TURN:
-        state.begin_turn(seat)
-    elif then is Then.NAME_COLOR:
-        state.begin_turn(seat)
-        state.phase = Phase.NAME_COLOR
-    elif then is Then.TEAM_PLAY:
-        effects.team_play_turn(state, seat, continuation.other)
-    else:
+    go_on = _GO_ON.get(continuation.then)
+    if go_on is None:
         raise AssertionError(f"unknown continuation {continuation!r}")
+    go_on(state, continuation)
 
 
 def _after_resume(state: State) -> None:

@@ -8,7 +8,7 @@ changes the state and returns the events it caused. ``view(player)`` is all a pl
 ``Game`` is the facade; the work is done along these seams:
 
 - ``state.py``: the state itself and the turn machinery every rule shares;
-- ``offers.py``: the decisions open now (``plays.py`` is the one fast path, for the plays);
+- ``offers.py``: the decisions open now; ``fastpath.py``: the one fast path (see there);
 - ``checking.py``: whether an action is allowed, and if not why;
 - ``flow.py``: carrying out an action and running play on to the next decision;
 - ``effects.py`` (what a card does), ``teams.py`` (Teams mechanics), ``rounds.py`` (dealing,
@@ -26,10 +26,10 @@ from collections.abc import Sequence
 from . import checking, flow, offers, rounds
 from .actions import Action
 from .cards import Card
-from .decisions import Decision
 from .decks import build_deck
 from .errors import IllegalActionError, RecordError, SetupError
 from .events import Event
+from .fastpath import was_offered
 from .position import Position
 from .record import MatchRecord
 from .rules import Rules
@@ -114,10 +114,10 @@ class Game(State):
 
     # Deciding and acting -------------------------------------------------------------------
 
-    def decisions(self, *, out_of_turn: bool = True) -> tuple[Decision, ...]:
-        """Every open decision: the ones the game waits for, then (unless ``out_of_turn`` is
-        False) the calls, catches and jump-ins anyone eligible may make meanwhile."""
-        return offers.decisions(self, out_of_turn=out_of_turn)
+    decisions = offers.decisions
+    """``decisions(out_of_turn=True)``: every open decision, the ones the game waits for
+    first, then (unless ``out_of_turn`` is False) the calls, catches and jump-ins anyone
+    eligible may make meanwhile."""
 
     def check(self, action: Action) -> None:
         """Raise the specific ``IllegalActionError`` if ``action`` is not allowed now."""
@@ -125,7 +125,8 @@ class Game(State):
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action``, carry it out, and return the events it caused."""
-        checking.check(self, action)
+        if not was_offered(self.offered, action):  # the fast path (see fastpath.py)
+            checking.check(self, action)
         return flow.carry_out(self, action)
 
     def legal_actions(self, player: int | None = None) -> list[Action]:

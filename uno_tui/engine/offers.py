@@ -17,9 +17,7 @@ from .actions import (
     CatchUno,
     Challenge,
     Deal,
-    DrawCard,
     GiveCard,
-    KeepDrawn,
     NameColor,
     PassCard,
 )
@@ -31,7 +29,10 @@ from .state import State
 def decisions(state: State, *, out_of_turn: bool = True) -> tuple[Decision, ...]:
     """Every open decision: the ones awaited, then (unless ``out_of_turn`` is False) the
     out-of-turn ones. The awaited decision's actions are remembered in ``state.offered``."""
-    main = awaited(state)
+    if state.phase is Phase.TURN:  # the usual case
+        main: tuple[Decision, ...] = (_turn_decision(state, state.current),)
+    else:
+        main = awaited(state)
     if not out_of_turn or state.phase is Phase.ROUND_OVER or state.phase is Phase.MATCH_OVER:
         return main
     return main + tuple(_out_of_turn(state))
@@ -40,12 +41,12 @@ def decisions(state: State, *, out_of_turn: bool = True) -> tuple[Decision, ...]
 def awaited(state: State) -> tuple[Decision, ...]:
     phase, player = state.phase, state.current
     if phase is Phase.TURN:
-        return (_offer(state, _turn_decision(state, player)),)
+        return (_turn_decision(state, player),)
     if phase is Phase.DRAWN:
         assert state.drawn_card is not None
         actions: tuple[Action, ...] = state.plays.plays(player, state.drawn_card)
         if state.may_keep_drawn():
-            actions += (KeepDrawn(player),)
+            actions += (state.plays.keeps[player],)
         return (_offer(state, Decision(player, DecisionKind.PLAY_DRAWN, actions)),)
     if phase is Phase.NAME_COLOR:
         colors = tuple(NameColor(player, color) for color in Color)
@@ -83,14 +84,16 @@ def _turn_decision(state: State, player: int) -> Decision:
     drawing, unless a Wild Team Play obliges the player to play."""
     on_pile = state.plays.plays_on_pile(player, state.top_card, state.current_color)
     actions: tuple[Action, ...] = ()
-    for card in state.distinct(player):
+    for card in dict.fromkeys(state.hands[player]):  # each distinct card once, in hand order
         if card in on_pile:
             actions += on_pile[card]
+    kind = DecisionKind.TURN
     if state.must_play:
-        return Decision(player, DecisionKind.TEAM_PLAY, actions)
-    if state.cards_to_draw() or not actions:
-        actions += (DrawCard(player),)
-    return Decision(player, DecisionKind.TURN, actions)
+        kind = DecisionKind.TEAM_PLAY
+    elif state.cards_to_draw() or not actions:
+        actions += (state.plays.draws[player],)
+    state.offered = actions
+    return Decision(player, kind, actions)
 
 
 def _respond_decision(state: State) -> Decision:

@@ -18,6 +18,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from itertools import repeat, starmap
 
 from .actions import Action
@@ -32,7 +33,7 @@ from .events import (
     player_skipped,
     turn_began,
 )
-from .plays import play_table
+from .fastpath import play_table
 from .position import Position
 from .rules import Rules
 from .seats import teammate_of
@@ -52,12 +53,20 @@ class Then(Enum):
     TEAM_PLAY = "team-play"
     """Wild Team Play: ``seat`` played it; play jumps to the teammate ``other``."""
 
+    # Members are singletons: identity hashing is correct and much faster than Enum's (play
+    # goes on through a table keyed by these, once per action; see ``flow.proceed``).
+    __hash__ = object.__hash__
+
 
 @dataclass(frozen=True, slots=True)
 class Continuation:
     then: Then
     seat: int
     other: int = -1
+
+
+_continuation = cache(Continuation)
+"""Continuations are values over seats: made once each (a dataclass costs a microsecond)."""
 
 
 class InterludeKind(Enum):
@@ -201,7 +210,7 @@ class State:
         """The events of the action being applied."""
         self.target_ranks = rules.target_ranks
         self.plays = play_table(self.player_count, self.target_ranks)
-        """Every way to play each card at this table (the fast path, see ``plays.py``)."""
+        """Every way to play each card at this table (the fast path, see ``fastpath.py``)."""
         self.offered: tuple[Action, ...] = ()
         """The actions of the decision last listed as awaited (see ``Game.apply``)."""
         self.reset_round()
@@ -254,7 +263,10 @@ class State:
     def next_active(self, seat: int) -> int:
         """The next seat after ``seat`` in the direction of play that holds cards."""
         count, hands = self.player_count, self.hands
-        for step in range(1, count + 1):
+        candidate = (seat + self.direction) % count
+        if hands[candidate]:  # nearly always: only Teams players go out mid-round
+            return candidate
+        for step in range(2, count + 1):
             candidate = (seat + step * self.direction) % count
             if hands[candidate]:
                 return candidate
@@ -316,7 +328,7 @@ class State:
 
     def set_continuation(self, then: Then, seat: int, other: int = -1) -> None:
         """Play goes on this way once any queued interludes are over."""
-        self.continuation = Continuation(then, seat, other)
+        self.continuation = _continuation(then, seat, other)
         self.phase = Phase.RESOLVING
 
     def queue_interlude(self, kind: InterludeKind, first: int = -1, second: int = -1) -> None:
@@ -349,6 +361,8 @@ class State:
 
     def close_uno_windows(self) -> None:
         """A turn action by the turn's holder: exposures from earlier turns are safe now."""
+        if not self.uno_exposed:
+            return
         for player, since in list(self.uno_exposed.items()):
             if since < self.turn_index:
                 del self.uno_exposed[player]

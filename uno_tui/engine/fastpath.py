@@ -1,22 +1,27 @@
-"""The engine's one fast path: every way to play a card, worked out once per table shape.
+"""The engine's fast path, in one place: what makes listing and taking actions cheap.
 
-Listing a turn's legal plays is what the engine does most (a bot's playout or the engine
-benchmark, ``benchmarks/bench_engine.py``, list them for nearly every action). Actions are
-values, so the ``PlayCard`` actions of a seat and a card are the same in every game at a table of
-that size under the same target rule: a ``PlayTable`` builds them once and every game shares it.
-It also keeps, for each pile (seat, current colour, rank of the top card), which cards could be
-played on it, so a turn's legal plays are one look-up per card in hand.
+Bots' playouts and the engine benchmark (``benchmarks/bench_engine.py``, which must stay at
+least 5x RLCard's UNO in decisions per second) list the decisions and apply one of their actions
+over and over. Two things keep that cheap, and nothing else in the engine trades clarity for
+speed:
 
-Nothing here knows the rules beyond "same colour, number or symbol; Wilds match anything" and
-which ranks name a target (``Rules.target_ranks``); what is legal is decided by ``checking.py``,
-and ``tests/test_engine_stateful.py`` holds the two to agreeing.
+- ``PlayTable``: every way to play a card (and each seat's draw), worked out once per table
+  shape. Actions are values, so the ``PlayCard`` actions of a seat and a card are the same in
+  every game at a table of that size under the same target rule; every game shares them. For
+  each pile (seat, current colour, rank of the top card) it also keeps which cards could be
+  played on it, so a turn's legal plays are one look-up per card in hand.
+- ``was_offered``: ``Game.apply`` skips ``check`` for the very action object the engine listed
+  as awaited since the last change (the checked path, like python-chess's ``push_san`` against
+  its unchecked ``push``, is ``check`` then ``flow.carry_out``). ``decisions()`` lists exactly the
+  legal set, so this changes no verdict; ``tests/test_engine_stateful.py`` holds the listed
+  decisions and ``check`` to agreeing.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from .actions import PlayCard
+from .actions import Action, DrawCard, KeepDrawn, PlayCard
 from .cards import EVERY_CARD, Card, Color, Rank
 
 PlaysByCard = dict[Card, tuple[PlayCard, ...]]
@@ -25,13 +30,16 @@ PlaysByCard = dict[Card, tuple[PlayCard, ...]]
 class PlayTable:
     """The plays of one table shape: ``player_count`` seats, ``target_ranks`` naming targets."""
 
-    __slots__ = ("_by_seat", "_on_pile", "player_count", "target_ranks")
+    __slots__ = ("_by_seat", "_on_pile", "draws", "keeps", "player_count", "target_ranks")
 
     def __init__(self, player_count: int, target_ranks: frozenset[Rank]) -> None:
         self.player_count = player_count
         self.target_ranks = target_ranks
         self._by_seat: list[PlaysByCard] = [{} for _ in range(player_count)]
         self._on_pile: dict[tuple[int, Color | None, Rank | None], PlaysByCard] = {}
+        self.draws = tuple(DrawCard(seat) for seat in range(player_count))
+        """Each seat's ``DrawCard``, offered on nearly every turn."""
+        self.keeps = tuple(KeepDrawn(seat) for seat in range(player_count))
 
     def plays(self, player: int, card: Card) -> tuple[PlayCard, ...]:
         """Every way to play ``card``: one per colour for a Wild, one per target where a
@@ -71,3 +79,12 @@ def play_table(player_count: int, target_ranks: frozenset[Rank]) -> PlayTable:
     """The table shared by every game of this shape (building it anew in each game was a good
     part of a short game's cost)."""
     return PlayTable(player_count, target_ranks)
+
+
+def was_offered(offered: tuple[Action, ...], action: Action) -> bool:
+    """Whether ``action`` is one of the very objects of the decision last listed as awaited
+    (``State.offered``): those are legal until the state changes, which only ``apply`` does."""
+    for candidate in offered:  # noqa: SIM110 (a plain loop: any() and a generator cost more)
+        if candidate is action:
+            return True
+    return False
