@@ -34,9 +34,11 @@ from uno_tui.saves import (
 )
 from uno_tui.session import Seat, Session
 
+from .helpers import scaled
 from .random_play import random_action
 
 TRIED: dict[str, int] = {}
+FIGURES = TRIED  # printed at the end of the run (tests/conftest.py)
 """How many damaged files each test threw at the loader (printed with ``-s``)."""
 
 
@@ -90,21 +92,22 @@ def test_a_file_cut_short_at_every_byte_is_refused() -> None:
 
 def test_random_bytes_are_refused() -> None:
     rng = random.Random(1)
-    for _ in range(1000):
+    files = scaled(1000)
+    for _ in range(files):
         raw = rng.randbytes(rng.choice([1, 2, 10, 100, 5000]))
         assert outcome(raw) == "refused"
-    count("random bytes", 1000)
+    count("random bytes", files)
 
 
 def test_flipped_bytes_are_refused_unless_they_miss_the_match() -> None:
     rng = random.Random(2)
     results = []
-    for _ in range(1500):
+    for _ in range(scaled(1500)):
         raw = bytearray(GOOD)
         for _ in range(rng.choice([1, 1, 2, 8])):
             raw[rng.randrange(len(raw))] = rng.randrange(256)
         results.append(outcome(bytes(raw)))
-    assert results.count("refused") > 300
+    assert results.count("refused") > len(results) // 5
     count("flipped bytes", len(results))
 
 
@@ -329,8 +332,3 @@ def test_resume_without_a_save_says_so(data_dir: Path) -> None:
     assert result.returncode == 1
     assert result.stderr.startswith("uno-tui: there is no saved match to resume")
     assert result.stderr.count("\n") == 1
-
-
-def test_report_how_many_files_were_tried() -> None:
-    """Runs last in this module: the figure for the closing note (see ``-s``)."""
-    print(f"\ncorrupt save files tried: {sum(TRIED.values())} {TRIED}")

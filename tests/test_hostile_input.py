@@ -24,6 +24,7 @@ from uno_tui.saves import FILE_NAME
 from uno_tui.session import Seat, Session
 
 LINES_SENT: dict[str, int] = {}
+FIGURES = LINES_SENT  # printed at the end of the run (tests/conftest.py)
 
 NASTY_LINES: list[bytes] = [
     b"",
@@ -182,7 +183,3 @@ def test_any_text_at_any_prompt_in_process(lines: list[str], rules: str, seed: i
 
     assert PlainGame(session, read, io.StringIO()).run() == 0
     LINES_SENT["hypothesis"] = LINES_SENT.get("hypothesis", 0) + len(lines)
-
-
-def test_report_how_many_lines_were_thrown() -> None:
-    print(f"\nhostile lines sent: {sum(LINES_SENT.values())} {LINES_SENT}")
