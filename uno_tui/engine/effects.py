@@ -13,7 +13,7 @@ from collections.abc import Callable
 from . import teams
 from .actions import PlayCard
 from .cards import ACTION_RANKS, Card, Color, Rank
-from .decisions import Phase
+from .decisions import Phase, Then
 from .events import (
     DirectionChanged,
     DrawFourChallenged,
@@ -23,7 +23,7 @@ from .events import (
     player_skipped,
 )
 from .rules import CustomEffect
-from .state import State, Then
+from .state import State
 
 __all__ = ["ACTION_RANKS", "EFFECTS"]
 
@@ -39,7 +39,7 @@ def _number(state: State, action: PlayCard, _colour_before: Color | None) -> Non
         pass_hands(state)
     if rank is rules.pass_symbol_rank:
         teams.queue_exchange(state, player)
-    state.set_continuation(Then.NEXT, player)
+    state.next_turn_after(player)
 
 
 def _skip(state: State, action: PlayCard, _colour_before: Color | None) -> None:
@@ -54,7 +54,7 @@ def _reverse(state: State, action: PlayCard, _colour_before: Color | None) -> No
         return
     state.direction = -state.direction
     state.emit(DirectionChanged(state.clockwise))
-    state.set_continuation(Then.NEXT, action.player)
+    state.next_turn_after(action.player)
 
 
 def _draw_two(state: State, action: PlayCard, _colour_before: Color | None) -> None:
@@ -65,11 +65,11 @@ def _draw_two(state: State, action: PlayCard, _colour_before: Color | None) -> N
         return
     state.draw(victim, 2, DrawReason.DRAW_TWO)
     state.emit(player_skipped(victim))
-    state.set_continuation(Then.NEXT, victim)
+    state.next_turn_after(victim)
 
 
 def _wild(state: State, action: PlayCard, _colour_before: Color | None) -> None:
-    state.set_continuation(Then.NEXT, action.player)
+    state.next_turn_after(action.player)
 
 
 def _wild_draw_four(state: State, action: PlayCard, colour_before: Color | None) -> None:
@@ -94,14 +94,14 @@ def resolve_challenge(state: State, challenger: int) -> None:
     else:
         state.draw(challenger, penalty + 2, DrawReason.CHALLENGE_FAILED)
         state.emit(player_skipped(challenger))
-        state.set_continuation(Then.NEXT, challenger)
+        state.next_turn_after(challenger)
 
 
 def _swap(state: State, action: PlayCard, _colour_before: Color | None) -> None:
     """ "Wild Swap Hands swaps your hand with an opponent's"."""
     assert action.target is not None
     swap_hands(state, action.player, action.target)
-    state.set_continuation(Then.NEXT, action.player)
+    state.next_turn_after(action.player)
 
 
 def swap_hands(state: State, player: int, target: int) -> None:
@@ -124,7 +124,7 @@ def _customizable(state: State, action: PlayCard, _colour_before: Color | None) 
         victim = state.next_active(player)
         state.draw(victim, 2, DrawReason.CUSTOM)
         state.emit(player_skipped(victim))
-        state.set_continuation(Then.NEXT, victim)
+        state.next_turn_after(victim)
         return
     if effect is CustomEffect.PASS_HANDS:
         pass_hands(state)
@@ -133,7 +133,7 @@ def _customizable(state: State, action: PlayCard, _colour_before: Color | None) 
         for _ in range(state.player_count - 1):
             seat = (seat + state.direction) % state.player_count
             state.draw(seat, 1, DrawReason.CUSTOM)
-    state.set_continuation(Then.NEXT, player)
+    state.next_turn_after(player)
 
 
 def _team_play(state: State, action: PlayCard, _colour_before: Color | None) -> None:
@@ -151,7 +151,7 @@ def team_play_turn(state: State, player: int, mate: int) -> None:
         state.begin_turn(mate, must_play=True)
         return
     state.draw(player, 2, DrawReason.TEAM_PLAY)
-    state.set_continuation(Then.NEXT, mate)
+    state.next_turn_after(mate)
 
 
 def _team_draw_four(state: State, action: PlayCard, _colour_before: Color | None) -> None:
@@ -163,7 +163,7 @@ def _team_draw_four(state: State, action: PlayCard, _colour_before: Color | None
     assert victim_mate is not None
     state.draw(victim_mate, 2, DrawReason.TEAM_DRAW_FOUR)
     state.emit(player_skipped(victim))
-    state.set_continuation(Then.NEXT, victim)
+    state.next_turn_after(victim)
 
 
 def last_card_penalty(state: State, player: int, card: Card) -> None:

@@ -15,6 +15,7 @@ speed:
   its unchecked ``push``, is ``check`` then ``flow.carry_out``). ``decisions()`` lists exactly the
   legal set, so this changes no verdict; ``tests/test_engine_stateful.py`` holds the listed
   decisions and ``check`` to agreeing.
+- Four enum members as constants (see below), for Python 3.11.
 """
 
 from __future__ import annotations
@@ -23,6 +24,16 @@ from functools import cache
 
 from .actions import Action, DrawCard, KeepDrawn, PlayCard
 from .cards import EVERY_CARD, Card, Color, Rank
+from .decisions import DecisionKind, Phase, Then
+
+# Python 3.11 reads an enum member (``Phase.TURN``) through ``EnumType.__getattr__``'s slow
+# attribute path: about ten times the cost of a module constant (Python 3.12 dropped it). The
+# few members tested on every action are read from these constants in the hot paths (the turn,
+# a card played, play going on); everywhere else the code spells the members out.
+TURN = Phase.TURN
+RESOLVING = Phase.RESOLVING
+NEXT = Then.NEXT
+TURN_DECISION = DecisionKind.TURN
 
 PlaysByCard = dict[Card, tuple[PlayCard, ...]]
 

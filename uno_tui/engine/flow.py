@@ -26,7 +26,7 @@ from .actions import (
     PlayCard,
 )
 from .cards import Card
-from .decisions import Phase
+from .decisions import Continuation, Phase, Then
 from .events import (
     ColorNamed,
     DrawnCardKept,
@@ -39,7 +39,8 @@ from .events import (
     player_skipped,
     turn_passed,
 )
-from .state import Continuation, State, Then
+from .fastpath import RESOLVING, TURN
+from .state import State
 
 
 def carry_out(state: State, action: Action) -> list[Event]:
@@ -47,7 +48,7 @@ def carry_out(state: State, action: Action) -> list[Event]:
     state.offered = ()
     events: list[Event] = []
     state.events = events
-    state.drew_now = set()  # empty unless an earlier action raised half-way
+    state.drew_now.clear()  # empty unless an earlier action raised half-way
     state.action_turn = state.turn_index
     _HANDLERS[type(action)](state, action)
     settle(state)
@@ -58,7 +59,7 @@ def carry_out(state: State, action: Action) -> list[Event]:
 
 def settle(state: State) -> None:
     """Run play on until a decision is awaited, and update who may be caught with one card."""
-    if state.phase is Phase.RESOLVING or state.drew_now or state.interludes:
+    if state.phase is RESOLVING or state.drew_now or state.interludes:
         proceed(state)
     if state.uno_exposed or state.uno_settled or 1 in map(len, state.hands):
         _update_uno(state)  # else nobody holds one card, nor did: nothing to update
@@ -71,10 +72,10 @@ def _play(state: State, action: PlayCard) -> None:
     """A card played in turn, onto a penalty, or as a jump-in: it goes on the discard pile
     and does what it does."""
     player, phase = action.player, state.phase
-    jump_in = phase is Phase.TURN and player != state.current
-    if jump_in or (phase is not Phase.TURN and phase is not Phase.DRAWN):  # answering a penalty
+    jump_in = phase is TURN and player != state.current
+    if jump_in or (phase is not TURN and phase is not Phase.DRAWN):  # answering a penalty
         state.take_turn(player)
-    else:
+    elif state.uno_exposed:
         state.close_uno_windows()
     card, hand = action.card, state.hands[player]
     colour_before = state.current_color
@@ -103,7 +104,8 @@ def _round_won_by(state: State, player: int) -> bool:
 
 def _draw(state: State, action: DrawCard) -> None:
     player = action.player
-    state.close_uno_windows()
+    if state.uno_exposed:
+        state.close_uno_windows()
     drawn: list[Card] = []
     if state.rules.draw_until_playable:
         while state.cards_to_draw():
@@ -118,13 +120,13 @@ def _draw(state: State, action: DrawCard) -> None:
         state.phase = Phase.DRAWN
     else:
         state.emit(turn_passed(player))
-        state.set_continuation(Then.NEXT, player)
+        state.next_turn_after(player)
 
 
 def _keep(state: State, action: KeepDrawn) -> None:
     state.emit(DrawnCardKept(action.player))
     state.drawn_card = None
-    state.set_continuation(Then.NEXT, action.player)
+    state.next_turn_after(action.player)
 
 
 def _name_color(state: State, action: NameColor) -> None:
@@ -144,7 +146,7 @@ def _accept(state: State, action: AcceptPenalty) -> None:
     state.draw(player, state.penalty, reason)
     state.clear_penalty()
     state.emit(player_skipped(player))
-    state.set_continuation(Then.NEXT, player)
+    state.next_turn_after(player)
 
 
 def _pass(state: State, action: PassCard) -> None:
@@ -202,13 +204,15 @@ def proceed(state: State) -> None:
     ):
         state.resume_phase = state.phase
         state.phase = Phase.RESOLVING
-    resolving = Phase.RESOLVING
-    while state.phase is resolving:
+    while state.phase is RESOLVING:
         if state.interludes:
             teams.start_interlude(state, state.interludes.pop(0))
         elif state.continuation is not None:
             continuation, state.continuation = state.continuation, None
-            _continue(state, continuation)
+            go_on = _GO_ON.get(continuation.then)
+            if go_on is None:
+                raise AssertionError(f"unknown continuation {continuation!r}")
+            go_on(state, continuation)
         elif state.resume_phase is not None:
             state.phase, state.resume_phase = state.resume_phase, None
             _after_resume(state)
@@ -243,13 +247,6 @@ _GO_ON: dict[Then, Callable[[State, Continuation], None]] = {
 }
 
 
-def _continue(state: State, continuation: Continuation) -> None:
-    go_on = _GO_ON.get(continuation.then)
-    if go_on is None:
-        raise AssertionError(f"unknown continuation {continuation!r}")
-    go_on(state, continuation)
-
-
 def _after_resume(state: State) -> None:
     """A tag-back share interrupted a player mid-decision and may have taken the card the
     decision was about. If the drawn card went to the teammate, the turn ends; if the
@@ -258,7 +255,7 @@ def _after_resume(state: State) -> None:
     player = state.current
     if state.phase is Phase.DRAWN and state.drawn_card not in state.hands[player]:
         state.emit(turn_passed(player))
-        state.set_continuation(Then.NEXT, player)
+        state.next_turn_after(player)
     elif state.phase is Phase.TURN and state.must_play and not state.has_playable(player):
         mate = state.teammate_of(player)
         assert mate is not None

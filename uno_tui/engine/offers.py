@@ -23,13 +23,14 @@ from .actions import (
 )
 from .cards import Color, Rank
 from .decisions import Decision, DecisionKind, Phase
+from .fastpath import TURN, TURN_DECISION
 from .state import State
 
 
 def decisions(state: State, *, out_of_turn: bool = True) -> tuple[Decision, ...]:
     """Every open decision: the ones awaited, then (unless ``out_of_turn`` is False) the
     out-of-turn ones. The awaited decision's actions are remembered in ``state.offered``."""
-    if state.phase is Phase.TURN:  # the usual case
+    if state.phase is TURN:  # the usual case
         main: tuple[Decision, ...] = (_turn_decision(state, state.current),)
     else:
         main = awaited(state)
@@ -87,7 +88,7 @@ def _turn_decision(state: State, player: int) -> Decision:
     for card in dict.fromkeys(state.hands[player]):  # each distinct card once, in hand order
         if card in on_pile:
             actions += on_pile[card]
-    kind = DecisionKind.TURN
+    kind = TURN_DECISION
     if state.must_play:
         kind = DecisionKind.TEAM_PLAY
     elif state.cards_to_draw() or not actions:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import effects, teams
 from .cards import ACTION_RANKS, Card, Rank
-from .decisions import Phase
+from .decisions import Phase, Then
 from .decks import build_deck
 from .events import (
     CardsDealt,
@@ -26,7 +26,7 @@ from .position import Position
 from .rules import FirstCard, MatchMethod
 from .scoring import hand_points
 from .seats import team_members, team_of
-from .state import HAND_SIZE, State, Then
+from .state import HAND_SIZE, State
 
 _NUMBER_VALUES = {rank: rank.number for rank in Rank if rank.is_number}
 """Face values of the number ranks, for the high-card draw."""

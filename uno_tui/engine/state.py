@@ -7,23 +7,22 @@ that carry out the rules take a ``State`` and change it through the methods here
 scoring), ``flow.py`` (applying an action). ``Game`` (``game.py``) is a ``State`` with the public
 entry points on top.
 
-Play goes on in two steps. A rule says where play continues (``set_continuation``) and may queue
-interludes (a Teams exchange or share) that must happen first; ``flow.proceed`` runs them until a
-decision is awaited. Both are typed values, so the state can be digested.
+Play goes on in two steps. A rule says where play continues (``set_continuation``, or
+``next_turn_after``) and may queue interludes (a Teams exchange or share) that must happen first;
+``flow.proceed`` runs them until a decision is awaited. Both are typed values (``decisions.py``),
+so the state can be digested.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import Enum
 from functools import cache
 from itertools import repeat, starmap
 
 from .actions import Action
 from .cards import Card, Color, Rank
-from .decisions import Phase
+from .decisions import Continuation, Interlude, InterludeKind, Phase, Then
 from .events import (
     DeckReshuffled,
     DrawReason,
@@ -33,60 +32,15 @@ from .events import (
     player_skipped,
     turn_began,
 )
-from .fastpath import play_table
+from .fastpath import NEXT, RESOLVING, TURN, play_table
 from .position import Position
 from .rules import Rules
 from .seats import teammate_of
 
 HAND_SIZE = 7
 
-
-class Then(Enum):
-    """How play goes on once the pending interludes are over."""
-
-    NEXT = "next"
-    """The turn passes to the next player (holding cards) after ``seat``."""
-    TURN = "turn"
-    """It is ``seat``'s turn."""
-    NAME_COLOR = "name-color"
-    """``seat`` names the colour of a Wild turned first, then plays."""
-    TEAM_PLAY = "team-play"
-    """Wild Team Play: ``seat`` played it; play jumps to the teammate ``other``."""
-
-    # Members are singletons: identity hashing is correct and much faster than Enum's (play
-    # goes on through a table keyed by these, once per action; see ``flow.proceed``).
-    __hash__ = object.__hash__
-
-
-@dataclass(frozen=True, slots=True)
-class Continuation:
-    then: Then
-    seat: int
-    other: int = -1
-
-
 _continuation = cache(Continuation)
 """Continuations are values over seats: made once each (a dataclass costs a microsecond)."""
-
-
-class InterludeKind(Enum):
-    """A Teams exchange or share that must happen before play goes on."""
-
-    FIRST_PASS = "first-pass"
-    """Every player passes a card to their teammate before play begins."""
-    EXCHANGE = "exchange"
-    """A pass symbol was played: ``first`` and ``second`` (teammates) exchange a card."""
-    SHARE = "share"
-    """``second`` went out: ``first`` (the teammate) gives half their hand."""
-    TAG_BACK = "tag-back"
-    """``first`` drew while ``second`` (the teammate) was out: half the hand goes back."""
-
-
-@dataclass(frozen=True, slots=True)
-class Interlude:
-    kind: InterludeKind
-    first: int = -1
-    second: int = -1
 
 
 class State:
@@ -329,7 +283,13 @@ class State:
     def set_continuation(self, then: Then, seat: int, other: int = -1) -> None:
         """Play goes on this way once any queued interludes are over."""
         self.continuation = _continuation(then, seat, other)
-        self.phase = Phase.RESOLVING
+        self.phase = RESOLVING
+
+    def next_turn_after(self, seat: int) -> None:
+        """The turn passes to the next player (holding cards) after ``seat``, once any queued
+        interludes are over: how nearly every action ends."""
+        self.continuation = _continuation(NEXT, seat, -1)
+        self.phase = RESOLVING
 
     def queue_interlude(self, kind: InterludeKind, first: int = -1, second: int = -1) -> None:
         """An exchange or share that must happen before play goes on."""
@@ -339,7 +299,7 @@ class State:
         """The next player loses their turn; play goes on after them."""
         skipped = self.next_active(player)
         self.emit(player_skipped(skipped))
-        self.set_continuation(Then.NEXT, skipped)
+        self.next_turn_after(skipped)
         return skipped
 
     def begin_turn(self, seat: int, *, must_play: bool = False) -> None:
@@ -349,7 +309,7 @@ class State:
         self.turn_index += 1
         self.must_play = must_play
         self.drawn_card = None
-        self.phase = Phase.TURN
+        self.phase = TURN
         self.emit(turn_began(seat, must_play))
 
     def take_turn(self, player: int) -> None:
@@ -361,8 +321,6 @@ class State:
 
     def close_uno_windows(self) -> None:
         """A turn action by the turn's holder: exposures from earlier turns are safe now."""
-        if not self.uno_exposed:
-            return
         for player, since in list(self.uno_exposed.items()):
             if since < self.turn_index:
                 del self.uno_exposed[player]

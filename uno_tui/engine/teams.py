@@ -4,7 +4,7 @@ and tagging back in. The rules call these at the points the Teams text names."""
 from __future__ import annotations
 
 from .cards import Card
-from .decisions import Phase
+from .decisions import Interlude, InterludeKind, Phase
 from .events import (
     CardGiven,
     CardPassed,
@@ -15,7 +15,7 @@ from .events import (
     ShareStarted,
 )
 from .seats import team_members, team_of, teammate_of
-from .state import Interlude, InterludeKind, State
+from .state import State
 
 __all__ = ["team_members", "team_of", "teammate_of"]
 
