@@ -112,7 +112,7 @@ def _check_choices(state: State, action: PlayCard) -> None:
             raise BadChoiceError(f"{who} must name a colour for {card.title}")
         raise BadChoiceError(f"{who}: {card.title} has its own colour; name none")
     target = action.target
-    if card.rank in state.target_ranks:
+    if state.takes_target(card):
         if target is None:
             raise BadChoiceError(f"{who} must choose a player for {card.title}")
         if target == action.player or not 0 <= target < state.player_count:
