@@ -8,6 +8,7 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.events import Resize
 from textual.screen import Screen
 
@@ -54,6 +55,19 @@ class UnoApp(App[None]):
         self.autosave = autosave
         """Where every match started here is saved after each action (none in tests)."""
         self.new_table = new_table
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every toast is plain text: it may quote a player's name (a narration line, a
+        review), and a name such as ``[@click=app.quit]x`` must show as typed, never act."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
         # Every change of screen checks the size again: a dialog or a curtain that comes up

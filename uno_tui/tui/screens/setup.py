@@ -35,6 +35,13 @@ RULE_SET_TEXT = {
     "teams": "teams: partners across, passing cards",
 }
 PERSON = "person"
+TYPED_NAME = (
+    "[^\x00-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u180e\u200b-\u200f"
+    "\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\U000e0000-\U000e007f]*"
+)
+"""What a name field takes as it is typed or pasted: no control character, no bidirectional
+or zero-width format character, so none is ever drawn raw (an ESC in a field would reach the
+terminal). Starting the match checks the whole name rule (``uno_tui.engine.names``)."""
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
 
 CHOICE_OPTIONS: dict[str, list[tuple[str, Any]]] = {
@@ -106,7 +113,11 @@ class SetupScreen(Screen[TableSetup]):
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="field")
                     yield Input(
-                        seat.name, max_length=MAX_NAME_LENGTH, id=f"name-{i}", classes="name"
+                        seat.name,
+                        max_length=MAX_NAME_LENGTH,
+                        restrict=TYPED_NAME,
+                        id=f"name-{i}",
+                        classes="name",
                     )
                     yield Select(kinds, value=seat.bot or PERSON, allow_blank=False, id=f"kind-{i}")
             yield Label("Options (each off unless you change it)", classes="heading")
