@@ -39,7 +39,7 @@ def name_problem(name: str) -> str | None:
         return f"the name {quoted(name)} has spaces at its start or end"
     if not name.isprintable():
         bad = next(c for c in name if not c.isprintable())
-        what = unicodedata.name(bad, f"U+{ord(bad):04X}").lower()
+        what = f"U+{ord(bad):04X} {unicodedata.name(bad, 'control character').lower()}"
         return (
             f"the name {quoted(name)} holds an invisible or control character ({what}); "
             "use letters, digits, spaces and punctuation"

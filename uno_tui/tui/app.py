@@ -8,8 +8,8 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
-from textual.notifications import SeverityLevel
 from textual.events import Resize
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from uno_tui.engine import Rules, SetupError

@@ -84,7 +84,7 @@ def config_dir() -> Path:
     ``$UNO_TUI_DATA_DIR`` moves uno-tui's files, beside the autosave there; else the
     platform's user config directory (``~/.config/uno-tui`` on Linux)."""
     override = os.environ.get(ENV_CONFIG_DIR) or os.environ.get(ENV_DATA_DIR)
-    return Path(override) if override else platformdirs.user_config_path("uno-tui")
+    return Path(override) if override else platformdirs.user_config_path("uno-tui", appauthor=False)
 
 
 def load_last_setup() -> TableSetup:
