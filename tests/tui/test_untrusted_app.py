@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 from textual import events
+from textual.pilot import Pilot
 from textual.widgets import Input, Label
 
 from uno_tui.engine import Rules
@@ -60,23 +61,23 @@ FOREIGN_SEQUENCE = re.compile(r"\x1b(?!\[[0-9;]*[mH])|[\x07\x9b\x9d]")
 OSC (ESC ]), another CSI, BEL, or a one-byte C1 introducer."""
 
 
-async def shrink_and_grow(app: UnoApp, pilot: object) -> None:
+def words(app: UnoApp) -> str:
+    """The screen's words, lines joined (a narrow screen wraps a sentence)."""
+    return " ".join(screen_text(app).split())
+
+
+async def shrink_and_grow(app: UnoApp, pilot: Pilot[None]) -> None:
     """Down below 80x24 (the cover, the screens beneath untouched), then back up (the exact
     screen again)."""
-    from textual.pilot import Pilot
-
-    assert isinstance(pilot, Pilot)
     before_stack, before_text = stack(app), screen_text(app)
     await pilot.resize_terminal(*SMALL)
     await pilot.pause()
     assert stack(app) == [*before_stack, "TooSmallScreen"]
-    assert "Please make the terminal larger: UNO needs 80x24, this one is 60x20." in screen_text(
-        app
-    )
+    assert "Please make the terminal larger: UNO needs 80x24, this one is 60x20." in words(app)
     await pilot.resize_terminal(79, 30)  # still too narrow: the cover stays, with the new size
     await pilot.pause()
     assert stack(app) == [*before_stack, "TooSmallScreen"]
-    assert "this one is 79x30" in screen_text(app)
+    assert "this one is 79x30" in words(app)
     await pilot.resize_terminal(*BIG)
     await pilot.pause()
     assert stack(app) == before_stack
@@ -184,9 +185,12 @@ async def test_markup_in_names_shows_literally_on_the_curtain_table_and_dialogs(
         await pilot.pause()
         text = screen_text(app)
         assert f"Catch {MARKUP_NAMES[1]}?" in text and MARKUP_NAMES[0] in text
-        app.notify(f"{MARKUP_NAMES[0]} plays Red 7.")
+        app.screen.notify(f"{MARKUP_NAMES[0]} plays Red 7.")  # as the game screen tells
         await pilot.pause()
-        assert f"{MARKUP_NAMES[0]} plays Red 7." in screen_text(app)
+        toasts = list(app._notifications)
+        assert [(t.message, t.markup) for t in toasts] == [
+            (f"{MARKUP_NAMES[0]} plays Red 7.", False)
+        ]
 
 
 @settings(
@@ -247,7 +251,7 @@ async def test_a_table_on_the_command_line_asks_first_and_a_new_match_keeps_a_co
     async with app.run_test(size=BIG) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ChoiceScreen)
-        text = screen_text(app)
+        text = words(app)
         assert "A match is saved (two-player" in text and "Resume the saved match" in text
         assert "Start a new one (the saved one is kept as a copy)" in text
         assert (data_dir / FILE_NAME).read_bytes() == before  # nothing written yet
