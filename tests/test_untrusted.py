@@ -9,12 +9,14 @@ about saving never contradict each other; the command line's numbers are bounded
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -357,8 +359,9 @@ def test_an_unusable_data_directory_is_not_called_saved(tmp_path: Path) -> None:
     assert "saved after every move" not in result.stdout
 
 
-def test_a_second_uno_tui_does_not_offer_the_match_the_first_is_playing(data_dir: Path) -> None:
-    before = saved_match(data_dir)
+@contextlib.contextmanager
+def another_uno_tui_holding_the_save(data_dir: Path) -> Iterator[None]:
+    """A process holding the save's lock, as a running uno-tui does."""
     lock = data_dir / f"{FILE_NAME}.lock"
     holder = subprocess.Popen(
         [
@@ -372,17 +375,34 @@ def test_a_second_uno_tui_does_not_offer_the_match_the_first_is_playing(data_dir
         text=True,
     )
     try:
-        assert holder.stdout is not None and holder.stdout.readline() == "held\n"  # 60 s at most
-        result = run_cli("--plain", "--players", "Cy,Di:easy", stdin="quit\n")
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        yield
     finally:
         holder.kill()
         holder.wait()
+
+
+def test_a_second_uno_tui_does_not_offer_the_match_the_first_is_playing(data_dir: Path) -> None:
+    before = saved_match(data_dir)
+    with another_uno_tui_holding_the_save(data_dir):
+        result = run_cli("--plain", "--players", "Cy,Di:easy", stdin="quit\n")
     assert result.returncode == 0, result.stderr
     assert "Resume it?" not in result.stdout and "replaces" not in result.stdout
     assert result.stderr.count("\n") == 1
     assert "Another uno-tui is playing and saving its match in" in result.stderr
     assert "saved after every move" not in result.stdout
     assert (data_dir / FILE_NAME).read_bytes() == before
+
+
+def test_resume_while_another_uno_tui_plays_the_match_says_so(data_dir: Path) -> None:
+    before = saved_match(data_dir)
+    with another_uno_tui_holding_the_save(data_dir):
+        result = run_cli("--plain", "resume", stdin="quit\n")
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "Another uno-tui is playing" in result.stderr
+    assert "Start a new match?" not in result.stdout
+    assert (data_dir / FILE_NAME).read_bytes() == before
+    assert not list(data_dir.glob("autosave.corrupt-*"))
 
 
 # The command line's numbers ------------------------------------------------------------------

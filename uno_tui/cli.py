@@ -359,6 +359,9 @@ def resume(args: argparse.Namespace) -> int:
     if saved is None and notice is None:
         warn(f"there is no saved match to resume (looked for {autosave.path}).")
         return 1
+    if saved is None and autosave.failure == autosave.locked_message():
+        warn(str(notice))  # the saved match is being played by another uno-tui right now
+        return 1
     if saved is not None:
         say(f"Resuming the saved match ({describe(saved)}).")
     else:
