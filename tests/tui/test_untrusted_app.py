@@ -25,6 +25,7 @@ from uno_tui.tui.screens import (
     SetupScreen,
     TooSmallScreen,
 )
+from uno_tui.tui.screens.setup import TYPED_NAME
 from uno_tui.tui.table_setup import TableSetup
 
 from .scenarios import setup_screen, two_player_hot_seat
@@ -219,7 +220,7 @@ async def test_any_name_at_the_setup_screen_writes_no_foreign_sequence(name: str
         field.value = ""
         field.post_message(events.Paste(name))
         await pilot.pause()
-        assert field.value.isprintable()
+        assert re.fullmatch(TYPED_NAME, field.value)  # no control or format character
         assert not FOREIGN_SEQUENCE.search(terminal_output(app))
         await pilot.press("ctrl+s")
         await pilot.pause()
