@@ -41,6 +41,7 @@ from .errors import (
     UnoError,
 )
 from .game import Game
+from .names import MAX_NAME_LENGTH, BadNameError, check_names, clean_name
 from .position import Position
 from .record import MatchRecord
 from .rules import CustomEffect, DeckKind, FirstCard, MatchMethod, Rules, RuleSet
@@ -49,9 +50,11 @@ from .teams import team_members, team_of, teammate_of
 from .view import PlayerView
 
 __all__ = [
+    "MAX_NAME_LENGTH",
     "AcceptPenalty",
     "Action",
     "BadChoiceError",
+    "BadNameError",
     "CallUno",
     "Card",
     "CardDoesNotMatchError",
@@ -94,7 +97,9 @@ __all__ = [
     "action_from_dict",
     "build_deck",
     "card_points",
+    "check_names",
     "classic_deck",
+    "clean_name",
     "format_cards",
     "hand_points",
     "parse_cards",

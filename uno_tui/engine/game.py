@@ -73,6 +73,7 @@ from .events import (
     turn_began,
     turn_passed,
 )
+from .names import check_names
 from .position import Position
 from .rules import FirstCard, MatchMethod, Rules
 from .scoring import hand_points
@@ -251,6 +252,7 @@ class Game:
             else tuple(players)
         )
         rules.check_players(len(names))
+        check_names(names)
         if first_dealer is not None and not 0 <= first_dealer < len(names):
             raise SetupError(f"first dealer {first_dealer} is not a seat (0-{len(names) - 1})")
         if deck is not None and position is not None:

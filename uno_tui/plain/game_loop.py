@@ -30,6 +30,7 @@ from uno_tui.narration import (
 )
 from uno_tui.narration.speech import Speaker
 from uno_tui.session import Session
+from uno_tui.text import shown
 
 from .colour import colour_enabled, paint
 
@@ -91,6 +92,7 @@ class PlainGame:
     def say(self, line: str) -> None:
         if self.speaker is not None:
             self.speaker.say(line)  # first: "no speech on this machine" comes before the line
+        line = shown(line)  # nothing from a name or a file may act on the terminal
         print(paint(line) if self.colour else line, file=self.out, flush=True)
 
     def ask(self, prompt: str) -> str:
