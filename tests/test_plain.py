@@ -11,6 +11,7 @@ import pytest
 from uno_tui.engine import Rules
 from uno_tui.narration.speech import Speaker
 from uno_tui.plain import PlainGame, PlainSetup
+from uno_tui.plain.game_loop import curtain_line
 from uno_tui.plain.colour import colour_enabled, paint
 from uno_tui.session import Seat, Session
 
@@ -106,9 +107,9 @@ def test_review_commands_use_no_turn() -> None:
     assert "Top card: Red 5, colour red." in lines
     assert any(line.startswith("Cards: you have 3, Ben 2, Cat 2. Draw pile ") for line in lines)
     assert "Scores: Ann 0, Ben 0, Cat 0. Target 500. Hand 1." in lines
-    assert "Your moves: 1: play Red 7, 2: play Blue 5, 3: play Wild, 4: draw a card." in lines
+    assert "Your moves: 1: play Red 7, 2: play Blue 5, 3: play Wild, d: draw a card." in lines
     assert (
-        lines.count("Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, 4: draw a card.") == 9
+        lines.count("Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, d: draw a card.") == 9
     )
     assert lines[-1] == "Goodbye."
     assert not game.actions, "no review command used the turn"
@@ -128,9 +129,9 @@ def test_a_wild_asks_its_colour_after_the_card() -> None:
 def test_in_hot_seat_the_log_never_shows_another_persons_cards() -> None:
     game = game_at(Rules.two_player(), ["R7 R8", "G1 G2"], top="B5", draw="Y9 Y4")
     session = Session(game.rules, [Seat("Ann"), Seat("Ben")], game=game)
-    lines = play(session, ["", "1", "", "log", "repeat", "quit"])
+    lines = play(session, ["", "d", "", "log", "repeat", "quit"])
     assert "You draw 1 card and cannot play: Yellow 9. Ben's turn." in lines, "Ann hears it"
-    after_curtain = lines[lines.index("Pass to Ben, press Enter when ready.") :]
+    after_curtain = lines[lines.index(curtain_line("Ben")) :]
     assert "Ann draws 1 card and cannot play." in after_curtain
     assert not any("Yellow 9" in line for line in after_curtain), after_curtain
 
@@ -177,7 +178,7 @@ def test_quit_at_the_curtain_leaves() -> None:
     game = game_at(Rules.two_player(), ["R7 R8", "G1 G2"], top="B5")
     session = Session(game.rules, [Seat("Ann"), Seat("Ben")], game=game)
     lines = play(session, ["quit"])
-    assert lines[-2:] == ["Pass to Ann, press Enter when ready.", "Goodbye."]
+    assert lines[-2:] == [curtain_line("Ann"), "Goodbye."]
 
 
 class RecordingSpeaker(Speaker):
@@ -206,5 +207,5 @@ def test_every_line_is_also_spoken_and_an_answer_cuts_stale_speech() -> None:
     printed = out.getvalue().splitlines()
     spoken = [line for line in speaker.heard if line != "<interrupted>"]
     assert spoken == printed[:-1], "every line but the last Goodbye is spoken"
-    question = "Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, 4: draw a card."
+    question = "Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, d: draw a card."
     assert speaker.heard[speaker.heard.index(question) + 1] == "<interrupted>"
