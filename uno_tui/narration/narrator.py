@@ -282,8 +282,11 @@ class Narrator:
             else self._verb(e.player, listener, "play", "plays")
         )
         text = f"{verb} {card_words(e.card)}"
-        if e.target is not None:
+        if e.target is not None and e.card.is_wild:  # Wild Swap Hands: the card says it
             text += f" with {self.whom(e.target, listener)}"
+        elif e.target is not None:  # the Seven-Zero seven
+            swap = "swap" if e.player == listener else "swaps"
+            text += f" and {swap} hands with {self.whom(e.target, listener)}"
         if e.card.is_wild:
             text += f", the colour is {e.color.word}"
         return text + "."

@@ -46,7 +46,7 @@ from uno_tui.narration import (
 )
 from uno_tui.narration.narrator import plural
 from uno_tui.narration.speech import Speaker
-from uno_tui.session import Session
+from uno_tui.session import MAX_BOT_ACTIONS, Session
 
 from .colour import colour_enabled, paint
 
@@ -194,12 +194,16 @@ class PlainGame:
             self.heard.setdefault(listener, History()).extend(lines)
         for line in lines:
             self.say(line)
-        if listener is not None and any(
+        swapped = any(
             isinstance(e, HandsPassed)
             or (isinstance(e, HandsSwapped) and listener in (e.player, e.target))
             for e in events
-        ):
-            self.say(f"Your new hand: {hand_words(self.game.view(listener))}")
+        )
+        next_up = self.session.person_to_decide()
+        if listener is not None and swapped and (next_up is None or next_up.player != listener):
+            # (a turn of theirs coming up reads the new hand anyway)
+            hand = hand_words(self.game.view(listener)).removeprefix("Your hand")
+            self.say(f"Your new hand{hand}")
 
     def tell_round_so_far(self) -> None:
         """The round's events up to now: printed as the table (or the one person) may know
@@ -228,8 +232,8 @@ class PlainGame:
                 if self.game.phase is Phase.ROUND_OVER:
                     self.between_hands()
                     continue
-                events = self.session.bot_step()
-                if events is not None:
+                events = self.bots_until_a_person_or_the_hand_ends()
+                if events:
                     self.tell(events, self.solo)
                     continue
                 decision = self.session.person_to_decide()
@@ -245,6 +249,22 @@ class PlainGame:
             self.speaker.wait_idle(timeout=10)  # let the last lines (who won) be heard
             self.speaker.close()
         return 0
+
+    def bots_until_a_person_or_the_hand_ends(self) -> list[Event]:
+        """The bots' moves told together (so a bot's UNO call, made a step after its play,
+        is still told with the play), up to a person's decision, the end of a hand, or hands
+        changing owners."""
+        events: list[Event] = []
+        for _ in range(MAX_BOT_ACTIONS):
+            step = self.session.bot_step()
+            if step is None:
+                break
+            events += step
+            if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                break
+            if any(isinstance(e, HandsSwapped | HandsPassed) for e in step):
+                break  # the new hand is read before anything else happens
+        return events
 
     def between_hands(self) -> None:
         """The same pause after every hand, whoever deals: the scores stay until Enter. A
