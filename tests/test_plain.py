@@ -209,3 +209,18 @@ def test_every_line_is_also_spoken_and_an_answer_cuts_stale_speech() -> None:
     assert spoken == printed[:-1], "every line but the last Goodbye is spoken"
     question = "Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, d: draw a card."
     assert speaker.heard[speaker.heard.index(question) + 1] == "<interrupted>"
+
+
+def test_after_the_curtain_a_person_hears_what_the_cleared_screen_held() -> None:
+    """Hot-seat: the curtain clears the last person's lines from a terminal, so the next
+    person is told, in their own words, what happened since their last turn."""
+    game = game_at(Rules.two_player(), ["R7 R8", "G1 G2"], top="B5", draw="Y9 Y4 Y3")
+    session = Session(game.rules, [Seat("Ann"), Seat("Ben")], game=game)
+    lines = play(session, ["", "d", "", "d", "", "quit"])
+    back_to_ann = len(lines) - 1 - lines[::-1].index(curtain_line("Ann"))
+    assert lines[back_to_ann + 1] == (
+        "Since your last turn: Ben draws 1 card and cannot play. Your turn."
+    ), "Ben's drawn card (Yellow 4) stays Ben's"
+    to_ben = lines[lines.index(curtain_line("Ben")) + 1]
+    assert to_ben.startswith("Since your last turn: You deal. ")
+    assert "Your hand: Green 1, Green 2." in to_ben and "Red" not in to_ben

@@ -141,10 +141,18 @@ class History:
 
     def __init__(self, keep: int = 200) -> None:
         self.lines: deque[str] = deque(maxlen=keep)
+        self.count = 0
+        """Lines heard in all (more than are kept), to ask what came ``since`` a moment."""
 
     def add(self, line: str) -> None:
         if line:
             self.lines.append(line)
+            self.count += 1
+
+    def since(self, count: int) -> list[str]:
+        """The lines heard after the ``count``-th (as many as are kept)."""
+        new = self.count - count
+        return list(self.lines)[-new:] if new > 0 else []
 
     def extend(self, lines: Iterable[str]) -> None:
         for line in lines:

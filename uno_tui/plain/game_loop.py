@@ -142,6 +142,8 @@ class PlainGame:
         self.solo = people[0] if len(people) == 1 else None
         self.at_keyboard: int | None = self.solo
         self.heard: dict[int | None, History] = {seat: History() for seat in (None, *people)}
+        self.caught_up: dict[int | None, int] = {}
+        """How many of their lines each person had seen when the keyboard last left them."""
 
     # Lines in and out ----------------------------------------------------------------------
 
@@ -291,11 +293,17 @@ class PlainGame:
         """In hot-seat, the curtain before a person's private lines: what the last person's
         turn printed is cleared from a terminal (screen and scrollback) first."""
         if self.solo is None and self.at_keyboard != seat:
-            self.clear_screen()
+            cleared = self.at_keyboard is not None  # before the first person, nothing private
+            if cleared:
+                self.clear_screen()
+                self.caught_up[self.at_keyboard] = self.heard[self.at_keyboard].count
             answer = self.ask(curtain_line(self.game.names[seat]))
             if answer.lower() in ("quit", "exit"):
                 raise QuitGame
             self.at_keyboard = seat
+            missed = self.heard[seat].since(self.caught_up.get(seat, 0)) if cleared else []
+            if missed:  # what the cleared screen held, in this person's own words
+                self.say(f"Since your last turn: {' '.join(missed)}")
 
     def take_turn(self, seat: int) -> None:
         self.pass_keyboard_to(seat)
