@@ -11,8 +11,8 @@ import pytest
 from uno_tui.engine import Rules
 from uno_tui.narration.speech import Speaker
 from uno_tui.plain import PlainGame, PlainSetup
-from uno_tui.plain.game_loop import curtain_line
 from uno_tui.plain.colour import colour_enabled, paint
+from uno_tui.plain.game_loop import curtain_line
 from uno_tui.session import Seat, Session
 
 from .helpers import game_at
