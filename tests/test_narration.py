@@ -548,3 +548,18 @@ def test_the_exchanged_card_is_named_to_its_receiver_only() -> None:
     for listener in (None, 1, 3):
         line = " ".join(Narrator(NAMES).narrate_events(told, listener))
         assert "Blue" not in line and "Red" not in line, line
+
+
+def test_an_uno_call_after_a_wild_draw_four_comes_before_the_draw_it_caused() -> None:
+    """Issue 11: an UNO call fell between a Wild Draw Four and "Bo draws 4 cards"."""
+    told = [
+        events.CardPlayed(0, Card.parse("W+4"), Color.RED),
+        events.UnoCalled(0, 0),
+        events.CardsDrawn(1, 4, DrawReason.DRAW_FOUR, (R7, G2, B9, Y4)),
+        events.PlayerSkipped(1),
+        events.TurnBegan(2),
+    ]
+    assert Narrator(NAMES).narrate_events(told, 3) == [
+        "Maya plays Wild Draw Four, the colour is red. Maya calls UNO!",
+        "Leo draws 4 cards for the Wild Draw Four and is skipped. Ines's turn.",
+    ]
