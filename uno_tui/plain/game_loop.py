@@ -271,13 +271,15 @@ class PlainGame:
     def between_hands(self) -> None:
         """The same pause after every hand, whoever deals: the scores stay until Enter. A
         person who deals deals with that Enter (there is nothing to choose)."""
-        seat = self.at_keyboard if self.at_keyboard is not None else 0
+        seat = self.at_keyboard  # None in hot-seat before anyone took the keyboard
         upcoming = self.game.round_number + 1
-        while True:
+        while self.session.people:  # bots alone play on: there is no one to press Enter
             answer = self.ask(
                 f"Hand {self.game.round_number} is over. Ready for hand {upcoming}? Enter: deal."
             )
-            if answer and self.command(answer, seat, ""):
+            if answer.lower() in ("quit", "exit"):
+                raise QuitGame
+            if answer and seat is not None and self.command(answer, seat, ""):
                 continue
             break
         decision = self.session.person_to_decide()
