@@ -563,3 +563,11 @@ def test_an_uno_call_after_a_wild_draw_four_comes_before_the_draw_it_caused() ->
         "Maya plays Wild Draw Four, the colour is red. Maya calls UNO!",
         "Leo draws 4 cards for the Wild Draw Four and is skipped. Ines's turn.",
     ]
+
+
+def test_a_teammates_uno_call_is_told_with_the_play_before_your_turn() -> None:
+    told = [events.CardPlayed(1, R7, Color.RED), events.TurnBegan(2), events.UnoCalled(3, 1)]
+    assert Narrator(NAMES).narrate_events(told, 2) == [
+        "Leo plays Red 7. Omar calls UNO for Leo!",
+        "Your turn.",
+    ]

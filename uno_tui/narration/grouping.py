@@ -8,8 +8,8 @@ sentences (``narrator.SENTENCES``). The rules of the shape:
 - a card's consequences join the line of its play ("Maya plays Blue Skip: Leo is skipped."),
   and a first card's the line that turns it;
 - drawing and what follows it is one clause ("Leo draws 1 card and cannot play.");
-- a player's own UNO call is told with their play, before the next turn begins (a bot calls
-  as it plays; the engine records the call just after the turn passes on);
+- an UNO call for the player who just played is told with their play, before the next turn
+  begins (a bot calls as it plays; the engine records the call just after the turn passes);
 - another player's turn beginning ends the line before it ("... Ines's turn."), while
   "Your turn." keeps a line of its own;
 - the deal to the others is not told again after "Hand 2, 7 cards each.";
@@ -89,12 +89,13 @@ REASONS_OF_A_CARD = frozenset(
 
 
 def calls_in_play_order(events: Sequence[Event]) -> list[Event]:
-    """``events`` with each player's own UNO call moved before the turns that began after
-    their play: the call belongs to the play, whoever the engine let speak first."""
+    """``events`` with each UNO call for the player who just played (their own, or their
+    teammate's for them) moved before the turns that began after that play: the call belongs
+    to the play, whoever the engine let speak first."""
     ordered = list(events)
     for index in range(1, len(ordered)):
         event = ordered[index]
-        if not (isinstance(event, UnoCalled) and event.caller == event.player):
+        if not isinstance(event, UnoCalled):
             continue
         at = index
         while at > 0 and isinstance(ordered[at - 1], TurnBegan):
@@ -168,7 +169,7 @@ def group(
             last is not None
             and isinstance(event, UnoCalled)
             and isinstance(last.lead, CardPlayed)
-            and last.lead.player == event.caller == event.player
+            and last.lead.player == event.player
             and not last.endings
         ):
             last.endings.append(event)
