@@ -4,6 +4,10 @@ Two verbosities: ``"full"`` tells every event; ``"brief"`` tells only what can c
 player's decision (plays, draws, skips, the direction, UNO, whose turn it is for the listener,
 the listener's own cards, scores) and leaves out the rest (deals to others, other players'
 turns beginning, reshuffles, a teammate choosing a pass ...). A left-out event reads as ``""``.
+
+Two passes: ``grouping.group`` shapes the lines (which events go together, in which order),
+then ``Narrator.render`` words them, each event by its entry in ``SENTENCES``, the table from
+event type to sentence at the end of this module.
 """
 
 from __future__ import annotations
