@@ -64,8 +64,8 @@ HELP = (
     "Type the number or letter of a choice (d is always draw); Enter alone repeats the question. "
     "Commands that use no turn: hand or h (your cards by colour), top or t (top card and "
     "colour), counts or c (everyone's cards, whose turn and who is next, the dealer), table "
-    "(who sits where, bots, teams, target), scores, moves (your choices), repeat or r (the last line "
-    "again), log (the last lines), help, quit."
+    "(who sits where, bots, teams, target), scores, moves (your choices), repeat or r (the last "
+    "line again), log (the last lines), help, quit."
 )
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 """Home, clear the screen, clear the scrollback: the hot-seat curtain hides the last hand."""
