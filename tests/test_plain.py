@@ -224,3 +224,36 @@ def test_after_the_curtain_a_person_hears_what_the_cleared_screen_held() -> None
     to_ben = lines[lines.index(curtain_line("Ben")) + 1]
     assert to_ben.startswith("Since your last turn: You deal. ")
     assert "Your hand: Green 1, Green 2." in to_ben and "Red" not in to_ben
+
+
+def test_short_forms_and_repeat_say_the_last_thing_that_happened() -> None:
+    game = game_at(Rules.classic(), ["R7 B5 W", "G1 G2", "Y2 Y3"], top="R5")
+    session = Session(
+        game.rules, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cat", "easy")], game=game
+    )
+    lines = play(session, ["h", "t", "c", "repeat", "quit"])
+    assert "Your hand, 3 cards. 1 red: 7. 1 blue: 5. 1 wild card: Wild." in lines
+    assert "Top card: Red 5, colour red." in lines
+    assert any(line.startswith("Cards: you have 3, Ben 2, Cat 2. Draw pile ") for line in lines)
+    question = "Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, d: draw a card."
+    assert lines[-4:] == [question, "Your turn.", question, "Goodbye."], (
+        "repeat says the last thing that happened, not the turn's summary"
+    )
+    assert lines.count(question) == 5
+
+
+def test_drawing_keeps_its_letter_whatever_the_hand() -> None:
+    from uno_tui.engine import Color, Decision, DecisionKind, DrawCard, PlayCard
+    from uno_tui.narration import list_moves
+    from uno_tui.plain.game_loop import choice_keys
+
+    from .helpers import card
+
+    names = ("Ann", "Ben")
+    for hand in (["R7"], ["R7", "R8", "B5"], []):
+        plays = tuple(PlayCard(0, card(code), Color.RED) for code in hand)
+        decision = Decision(0, DecisionKind.TURN, (*plays, DrawCard(0)))
+        moves = list_moves([decision], names)
+        keys = choice_keys(moves)
+        assert keys[-1] == "d" and moves[-1].label == "draw a card"
+        assert keys[:-1] == [str(n) for n in range(1, len(hand) + 1)]
