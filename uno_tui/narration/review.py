@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable
 
-from uno_tui.engine import Card, Color, PlayerView
+from uno_tui.engine import Card, Color, PlayerView, PublicView
 
 from .narrator import card_order, card_words, plural, scores_words
 
@@ -75,7 +75,7 @@ def counts_words(view: PlayerView) -> str:
     )
 
 
-def scores_line(view: PlayerView) -> str:
+def scores_line(view: PublicView) -> str:
     """ "Scores: Maya 86, Leo 0. Target 500. Hand 2." """
     words = scores_words(view.names, view.scores, team_scores=view.rules.team_game)
     return f"Scores: {words}. Target {view.rules.target_score}. Hand {view.round_number}."
