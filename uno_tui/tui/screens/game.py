@@ -29,6 +29,7 @@ from uno_tui.engine import (
     Card,
     CatchUno,
     Color,
+    Decision,
     DecisionKind,
     DrawCard,
     GiveCard,
@@ -48,7 +49,7 @@ from uno_tui.narration import (
     scores_line,
     top_words,
 )
-from uno_tui.narration.speech import SpeechChoice
+from uno_tui.narration.speech import Speaker, SpeechChoice
 from uno_tui.session import BotTurn, Session
 from uno_tui.tui.cards import COLOR_STYLES, card_label
 from uno_tui.tui.screens.choice import ChoiceScreen
@@ -94,14 +95,14 @@ class GameScreen(Screen[None]):
         bot_delay: float = 0.6,
         narrate: bool = False,
         speech: SpeechChoice = "auto",
-        voice: Voice | None = None,
+        speaker: Speaker | None = None,
     ) -> None:
-        """``voice`` replaces the one narration mode makes (a test's, with its own speech)."""
+        """``speaker`` replaces the one ``speech`` names (a test's, that records the lines)."""
         super().__init__()
-        self.narrate = narrate or voice is not None
+        self.narrate = narrate
         self.speech: SpeechChoice = speech
+        self.speaker = speaker
         self.voice: Voice | None = None
-        self.given_voice = voice
         self.session = session
         self.game = session.game
         self.flow = MatchFlow(session)
@@ -150,11 +151,12 @@ class GameScreen(Screen[None]):
         hand.place_cursor = True
         hand.move_terminal_cursor()
         show_terminal_cursor(self.app.is_headless)
-        self.voice = self.given_voice or Voice(
+        self.voice = Voice(
             self.game,
             self.narrator,
             speech=self.speech,
             notify=lambda line: self.notify(line, title="Narration"),
+            speaker=self.speaker,
         )
         self.voice.told = len(self.game.log) - len(self.game.round_events(None))
 
@@ -182,12 +184,15 @@ class GameScreen(Screen[None]):
     def show(self) -> None:
         """Draw the table, the log, the hand and the prompt as the viewer may see them; speak
         the new events, then (once) the decision the viewer faces."""
+        tables = self.query(TableView)
+        if not tables:  # the app is closing: a bot's last thought comes back to no screen
+            return
         viewer = self.viewer
         if viewer != self.shown_viewer:
             self.shown_viewer = viewer
             self.forget_told()
         view = self.flow.view()
-        self.query_one(TableView).show_table(view, self.seat_labels, viewer)
+        tables.first().show_table(view, self.seat_labels, viewer)
         lines = self.narrator.narrate_events(self.game.round_events(viewer), viewer)
         self.query_one(EventLog).show_lines([line for line in lines if line])
         if self.voice is not None:
@@ -205,7 +210,20 @@ class GameScreen(Screen[None]):
             moment = (len(self.game.log), decision)
             if moment != self.told_decision:
                 self.told_decision = moment
-                self.speak(prompt.plain)
+                self.speak(self.spoken_prompt(decision, prompt))
+
+    def spoken_prompt(self, decision: Decision, prompt: Text) -> str:
+        """The prompt for a listener: cards in words ("Red 2", not "R 2"); the narration has
+        just said whose turn it is."""
+        if decision.kind is not DecisionKind.TURN:
+            return prompt.plain
+        cards = sorted(
+            {a.card for a in decision.actions if isinstance(a, PlayCard)}, key=card_order
+        )
+        if not cards:
+            return "No card can go. D draws. M lists your moves."
+        go = ", ".join(card_words(card) for card in cards)
+        return f"{go} can go. Enter plays, D draws. M lists your moves."
 
     def cursor_moved(self) -> None:
         """The cursor moved along the same hand (a key): say the card under it."""
