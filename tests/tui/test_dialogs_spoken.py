@@ -12,6 +12,7 @@ from uno_tui.narration.speech import Speaker
 from uno_tui.session import Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import ChoiceScreen, CurtainScreen, GameScreen
+from uno_tui.tui.screens.round_end import round_spoken
 from uno_tui.tui.table_setup import TableSetup
 
 from .driver import SIZE, select_card
@@ -162,3 +163,14 @@ async def test_m_asks_the_moves_and_their_numbers_play_them() -> None:
         lines = heard(app)
     assert Card.parse("R2") not in session.game.hands[0], "1 played the move numbered 1"
     assert any(line.startswith("You play Red 2") for line in lines)
+
+
+def test_the_match_end_is_spoken_with_its_winner() -> None:
+    rules = Rules.two_player(target_score=1)
+    session = Session(rules, [Seat("Ada", "easy"), Seat("Bo", "easy")], seed=4)
+    session.run_bots()
+    game = session.game
+    assert session.is_over
+    line = round_spoken(game.view(None), game.round_events(None))
+    winner = game.names[max(range(2), key=lambda seat: game.scores[seat])]
+    assert line == f"Match over: {winner} wins the match! Enter sets up a new match, Q quits."

@@ -115,6 +115,8 @@ class GameScreen(Screen[None]):
         self.seat_labels = [seat.bot or "" for seat in session.seats]
         self.hand_memo: tuple[tuple[Card, ...], frozenset[Card]] = ((), frozenset())
         """The hand as last shown: a cursor move within it is spoken, a new hand is not."""
+        self.taught_keys = False
+        """The keys of a turn are said with the first turn's prompt only."""
         self.told_decision: object = None
         """The decision whose prompt was last spoken, so each is read once."""
 
@@ -220,10 +222,12 @@ class GameScreen(Screen[None]):
         cards = sorted(
             {a.card for a in decision.actions if isinstance(a, PlayCard)}, key=card_order
         )
+        keys = "" if self.taught_keys else " Enter plays, D draws, M lists your moves."
+        self.taught_keys = True
         if not cards:
-            return "No card can go. D draws. M lists your moves."
+            return f"No card can go: D draws.{keys}"
         go = ", ".join(card_words(card) for card in cards)
-        return f"{go} can go. Enter plays, D draws. M lists your moves."
+        return f"{go} can go.{keys}"
 
     def cursor_moved(self) -> None:
         """The cursor moved along the same hand (a key): say the card under it."""
@@ -312,9 +316,11 @@ class GameScreen(Screen[None]):
     async def curtain(self, curtain: Curtain) -> Action | None:
         table = table_text(self.flow.public_view(), self.seat_labels, None)
         self.speak(curtain.spoken())
-        return await self.wait_for(
+        answer = await self.wait_for(
             CurtainScreen(curtain.name, table, curtain.calls, curtain.catches)
         )
+        self.key_pressed()  # the next player is at the keyboard: the last one's lines stop
+        return answer
 
     def ready(self, seat: int) -> None:
         if self.voice is not None:  # the hand is told only now, to its holder

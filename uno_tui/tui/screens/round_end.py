@@ -57,30 +57,20 @@ def match_winners(view: PublicView, match: MatchEnded) -> tuple[int, ...]:
 
 
 def round_spoken(view: PublicView, events: Sequence[Event]) -> str:
-    """The round's end for a listener: who won, the points, the totals, what Enter does."""
-    ended = next((e for e in events if isinstance(e, RoundEnded)), None)
+    """The round's end for a listener, after the narration's lines (the winner, the points,
+    every hand, the scores): the round, the target, who won a match, and what Enter does."""
     match = next((e for e in events if isinstance(e, MatchEnded)), None)
-    parts = []
-    if ended is not None:
-        many = len(ended.winners) > 1
-        parts.append(
-            f"Round {ended.round_number} over: {winners_words(view, ended.winners)} "
-            f"{'win' if many else 'wins'} the round and {'score' if many else 'scores'} "
-            f"{ended.points} points."
+    if match is None:
+        return (
+            f"End of round {view.round_number}, target {view.rules.target_score}. "
+            "Enter deals the next round."
         )
-    parts.append(
-        f"Totals: {scores_line(view).replace(' · ', ', ')}. Target {view.rules.target_score}."
+    winners = match_winners(view, match)
+    return (
+        f"Match over: {winners_words(view, winners)} "
+        f"{'win' if len(winners) > 1 else 'wins'} the match! "
+        "Enter sets up a new match, Q quits."
     )
-    if match is not None:
-        winners = match_winners(view, match)
-        parts.append(
-            f"Match over: {winners_words(view, winners)} "
-            f"{'win' if len(winners) > 1 else 'wins'} the match! "
-            "Press Enter for a new match, or Q to quit."
-        )
-    else:
-        parts.append("Press Enter to deal the next round.")
-    return " ".join(parts)
 
 
 def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
