@@ -246,8 +246,8 @@ class MatchFlow:
                 return
             self.at_keyboard, self.uno_armed = seat, False
             self.hand_shown = True
+            front.ready(seat)  # their hand and the top card first, then what can go
             front.show()
-            front.ready(seat)
             return
         self.hand_shown = True
         front.show()
