@@ -491,37 +491,38 @@ class GameScreen(Screen[None]):
 
     def action_review(self, what: str) -> None:
         """A review line that uses no turn, shown and (in narration mode) spoken."""
-        viewer = self.viewer
-        if viewer is None:
-            view: PublicView = self.flow.public_view()
-            if what in ("hand", "moves"):
-                line = "No hand is shown now."
-            elif what == "top":
-                line = public_top_words(view)
-            elif what == "counts":
-                line = public_counts(view)
-            else:
-                line = scores_line(view)
-        else:
-            mine = self.game.view(viewer)
-            line = {
-                "hand": hand_words,
-                "top": top_words,
-                "counts": counts_words,
-                "scores": scores_line,
-            }.get(what, hand_words)(mine)
-            if what == "moves":
-                line = moves_line(self.game, viewer)
-        if what in ("repeat", "log"):
-            if self.voice is None:
-                line = "Narration is off: N turns it on."
-            elif what == "repeat":
-                line = self.voice.history.last()
-            else:
-                line = " ".join(self.voice.history.recent(6))
+        line = self.heard_again(what) if what in ("repeat", "log") else self.review_line(what)
         if self.voice is not None:
             self.voice.say(line, interrupt=True, keep=what not in ("repeat", "log"))
         self.notify(line, title=what.capitalize(), timeout=8)
+
+    def review_line(self, what: str) -> str:
+        """The hand, the top card, the counts, the scores or the moves, as the viewer may know
+        them (with no hand shown: what anyone may know)."""
+        viewer = self.viewer
+        if viewer is None:
+            public = self.flow.public_view()
+            if what == "top":
+                return public_top_words(public)
+            if what == "counts":
+                return public_counts(public)
+            return scores_line(public) if what == "scores" else "No hand is shown now."
+        if what == "moves":
+            return moves_line(self.game, viewer)
+        view = self.game.view(viewer)
+        if what == "top":
+            return top_words(view)
+        if what == "counts":
+            return counts_words(view)
+        return scores_line(view) if what == "scores" else hand_words(view)
+
+    def heard_again(self, what: str) -> str:
+        """R: the last line heard; L: the last few."""
+        if self.voice is None:
+            return "Narration is off: N turns it on."
+        if what == "repeat":
+            return self.voice.history.last()
+        return " ".join(self.voice.history.recent(6))
 
     def action_toggle_narration(self) -> None:
         if self.voice is None:
