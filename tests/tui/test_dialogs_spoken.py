@@ -174,3 +174,21 @@ def test_the_match_end_is_spoken_with_its_winner() -> None:
     line = round_spoken(game.view(None), game.round_events(None))
     winner = game.names[max(range(2), key=lambda seat: game.scores[seat])]
     assert line == f"Match over: {winner} wins the match! Enter sets up a new match, Q quits."
+
+
+async def test_moving_along_the_hand_says_the_card_under_the_cursor() -> None:
+    app = narrated(solo(Rules.classic(), ["R2 G3 B4", "G5 B6 Y7"], "R9"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+        first = heard(app)[-1]
+        await pilot.press("3")
+        await pilot.pause()
+        third = heard(app)[-1]
+        await pilot.press("left", "left")
+        await pilot.pause()
+        back = heard(app)[-1]
+    assert first == "Green 3, 2 of 3, cannot go."
+    assert third == "Blue 4, 3 of 3, cannot go."
+    assert back == "Red 2, 1 of 3, can go."
