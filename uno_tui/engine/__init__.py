@@ -47,7 +47,7 @@ from .record import MatchRecord
 from .rules import CustomEffect, DeckKind, FirstCard, MatchMethod, Rules, RuleSet
 from .scoring import card_points, hand_points
 from .teams import team_members, team_of, teammate_of
-from .view import PlayerView
+from .view import PlayerView, PublicView
 
 __all__ = [
     "MAX_NAME_LENGTH",
@@ -86,6 +86,7 @@ __all__ = [
     "PlayCard",
     "PlayerView",
     "Position",
+    "PublicView",
     "Rank",
     "RecordError",
     "RoundOverError",

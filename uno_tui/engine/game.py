@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import repeat, starmap
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar, overload
 
 from . import effects, teams
 from .actions import (
@@ -81,7 +81,7 @@ from .view import make_view
 
 if TYPE_CHECKING:
     from .record import MatchRecord
-    from .view import PlayerView
+    from .view import PlayerView, PublicView
 
 HAND_SIZE = 7
 
@@ -351,7 +351,12 @@ class Game:
             return False
         return True
 
-    def view(self, player: int) -> PlayerView:
+    @overload
+    def view(self, player: int) -> PlayerView: ...
+    @overload
+    def view(self, player: None) -> PublicView: ...
+    def view(self, player: int | None) -> PublicView:
+        """What ``player`` may know; ``None``: what anyone may know (an onlooker)."""
         return make_view(self, player)
 
     def record(self) -> MatchRecord:

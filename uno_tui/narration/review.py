@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 
-from uno_tui.engine import Card, Color, PlayerView, Rules
+from uno_tui.engine import Card, Color, PlayerView, PublicView, Rules
 
 from .narrator import card_order, card_words, plural, scores_words
 
@@ -130,7 +130,7 @@ def table_words(
     return f"{text} {rules.name.value.capitalize()} to {rules.target_score} points."
 
 
-def scores_line(view: PlayerView) -> str:
+def scores_line(view: PublicView) -> str:
     """ "Scores: Maya 86, Leo 0. Target 500. Hand 2." """
     words = scores_words(view.names, view.scores, team_scores=view.rules.team_game)
     return f"Scores: {words}. Target {view.rules.target_score}. Hand {view.round_number}."

@@ -13,7 +13,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from uno_tui.engine import Rules, SetupError
-from uno_tui.narration.speech import SpeechChoice
+from uno_tui.narration.speech import Speaker, SpeechChoice
 from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import Seat, Session
 from uno_tui.tui.screens.choice import ChoiceScreen
@@ -39,6 +39,7 @@ class UnoApp(App[None]):
         speech: SpeechChoice = "auto",
         autosave: Autosave | None = None,
         new_table: tuple[Rules, Sequence[Seat]] | None = None,
+        speaker: Speaker | None = None,
     ) -> None:
         """``setup`` fills the setup screen (the last one remembered by default); a
         ``session`` skips the setup and plays it (a resumed match, or a test's); a
@@ -52,6 +53,8 @@ class UnoApp(App[None]):
         self.narrate = narrate
         """``--narrate``: narration mode from the start, whatever the setup says."""
         self.speech: SpeechChoice = speech
+        self.speaker = speaker
+        """Speaks narration instead of the program ``speech`` names (a test's)."""
         self.autosave = autosave
         """Where every match started here is saved after each action (none in tests)."""
         self.new_table = new_table
@@ -157,6 +160,7 @@ class UnoApp(App[None]):
             bot_delay=setup.bot_delay,
             narrate=setup.narrate or self.narrate,
             speech=self.speech,
+            speaker=self.speaker,
         )
         self.push_screen(screen, match_over)
 
