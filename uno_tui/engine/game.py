@@ -22,6 +22,7 @@ import hashlib
 import random
 from collections import Counter
 from collections.abc import Sequence
+from typing import overload
 
 from . import checking, flow, offers, rounds
 from .actions import Action
@@ -30,11 +31,12 @@ from .decks import build_deck
 from .errors import IllegalActionError, RecordError, SetupError
 from .events import Event
 from .fastpath import was_offered
+from .names import check_names
 from .position import Position
 from .record import MatchRecord
 from .rules import Rules
 from .state import State
-from .view import PlayerView, make_view, round_events
+from .view import PlayerView, PublicView, make_view, round_events
 
 __all__ = ["Game"]
 
@@ -66,6 +68,7 @@ class Game(State):
             else tuple(players)
         )
         rules.check_players(len(names))
+        check_names(names)
         if first_dealer is not None and not 0 <= first_dealer < len(names):
             raise SetupError(f"first dealer {first_dealer} is not a seat (0-{len(names) - 1})")
         if deck is not None and position is not None:
@@ -147,7 +150,12 @@ class Game(State):
 
     # Looking -------------------------------------------------------------------------------
 
-    def view(self, player: int) -> PlayerView:
+    @overload
+    def view(self, player: int) -> PlayerView: ...
+    @overload
+    def view(self, player: None) -> PublicView: ...
+    def view(self, player: int | None) -> PublicView:
+        """What ``player`` may know; ``None``: what anyone may know (an onlooker)."""
         return make_view(self, player)
 
     def record(self) -> MatchRecord:

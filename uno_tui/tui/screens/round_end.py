@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from uno_tui.engine import PlayerView
+from uno_tui.engine import PublicView
 from uno_tui.engine.events import Event, HandScored, MatchEnded, RoundEnded
 from uno_tui.tui.cards import card_text
 from uno_tui.tui.widgets.table_view import scores_line
@@ -29,7 +29,7 @@ class RoundEndScreen(Screen[None]):
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, view: PlayerView, events: Sequence[Event]) -> None:
+    def __init__(self, view: PublicView, events: Sequence[Event]) -> None:
         super().__init__()
         self.view = view
         self.events = tuple(events)
@@ -44,12 +44,29 @@ class RoundEndScreen(Screen[None]):
         self.dismiss(None)
 
 
-def winners_words(view: PlayerView, winners: Sequence[int]) -> str:
+def winners_words(view: PublicView, winners: Sequence[int]) -> str:
     names = [view.names[seat] for seat in winners]
     return " and ".join(names)
 
 
-def round_summary(view: PlayerView, events: Sequence[Event]) -> Text:
+def round_spoken(view: PublicView, events: Sequence[Event]) -> str:
+    """The round's end for a listener, after the narration's lines (the winner, the points,
+    every hand, the scores): the round, the target, who won a match, and what Enter does."""
+    match = next((e for e in events if isinstance(e, MatchEnded)), None)
+    if match is None:
+        return (
+            f"End of round {view.round_number}, target {view.rules.target_score}. "
+            "Enter deals the next round."
+        )
+    winners = match.winners
+    return (
+        f"Match over: {winners_words(view, winners)} "
+        f"{'win' if len(winners) > 1 else 'wins'} the match! "
+        "Enter sets up a new match, Q quits."
+    )
+
+
+def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
     text = Text()
     ended = next((e for e in events if isinstance(e, RoundEnded)), None)
     match = next((e for e in events if isinstance(e, MatchEnded)), None)

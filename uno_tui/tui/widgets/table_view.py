@@ -7,18 +7,18 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from uno_tui.engine import PlayerView, team_of
+from uno_tui.engine import PlayerView, PublicView, team_of
 from uno_tui.tui.cards import card_label, card_text, color_text
 
 
 class TableView(Static):
     """Public facts only: whoever's view it is given, it never reads the hand."""
 
-    def show_table(self, view: PlayerView, seat_labels: Sequence[str], viewer: int | None) -> None:
+    def show_table(self, view: PublicView, seat_labels: Sequence[str], viewer: int | None) -> None:
         self.update(table_text(view, seat_labels, viewer))
 
 
-def table_text(view: PlayerView, seat_labels: Sequence[str], viewer: int | None) -> Text:
+def table_text(view: PublicView, seat_labels: Sequence[str], viewer: int | None) -> Text:
     rules = view.rules
     text = Text()
     arrow = "↻ clockwise" if view.clockwise else "↺ counterclockwise"
@@ -49,7 +49,7 @@ def table_text(view: PlayerView, seat_labels: Sequence[str], viewer: int | None)
     return text
 
 
-def seat_text(view: PlayerView, seat: int, label: str, viewer: int | None) -> Text:
+def seat_text(view: PublicView, seat: int, label: str, viewer: int | None) -> Text:
     """``▶ Ada (medium) 5 cards UNO!``: who, what sits there, how many cards."""
     text = Text()
     current = seat == view.current_player and not view.winners
@@ -57,7 +57,7 @@ def seat_text(view: PlayerView, seat: int, label: str, viewer: int | None) -> Te
     text.append(view.names[seat], style="bold reverse" if current else "bold")
     if view.rules.team_game:
         team = "ABCD"[team_of(seat, len(view.names))]
-        mate = viewer is not None and seat == view.teammate
+        mate = isinstance(view, PlayerView) and seat == view.teammate
         label = ", ".join(
             part for part in (f"team {team}", label, "your teammate" if mate else "") if part
         )
@@ -76,7 +76,7 @@ def seat_text(view: PlayerView, seat: int, label: str, viewer: int | None) -> Te
     return text
 
 
-def scores_line(view: PlayerView) -> str:
+def scores_line(view: PublicView) -> str:
     if view.rules.team_game:
         half = len(view.names) // 2
         return " · ".join(
