@@ -68,7 +68,7 @@ SEED_BASE = 1_000_003
 # The enum members read on every decision, read once here: on Python 3.11 ``Rank.WILD_DRAW_FOUR``
 # takes the enum metaclass's slow attribute path (about 20 times a module global), which would
 # weigh on our side of the comparison as ``rng.choice``'s bookkeeping would (see ``choose``).
-# The engine does the same in its hot paths (``uno_tui/engine/game.py``).
+# The engine does the same in its one fast path (``uno_tui/engine/fastpath.py``).
 _TURN = DecisionKind.TURN
 _PLAY_DRAWN = DecisionKind.PLAY_DRAWN
 _CHALLENGE = DecisionKind.CHALLENGE

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Sequence
 from typing import TypeVar
@@ -19,6 +20,16 @@ from uno_tui.engine import (
 from uno_tui.engine.events import Event
 
 E = TypeVar("E", bound=Event)
+
+SCALE = float(os.environ.get("UNO_TUI_TEST_SCALE", "1"))
+"""How long the random runs are, as a factor of the counts written in the tests: 1 by default,
+``UNO_TUI_TEST_SCALE=10 python -m pytest`` for a long soak, 0.1 for a quick look."""
+
+
+def scaled(count: int) -> int:
+    """``count`` random games, files or examples, times ``UNO_TUI_TEST_SCALE`` (at least 1)."""
+    return max(1, round(count * SCALE))
+
 
 NAMES = ("Ann", "Ben", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon")
 

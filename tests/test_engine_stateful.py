@@ -11,7 +11,10 @@ combinations of options and house rules.
 The suite runs a budget of about half a minute. For a long run:
 
     UNO_TUI_FUZZ_EXAMPLES=2000 UNO_TUI_FUZZ_STEPS=200 \\
-        python -m pytest tests/test_engine_stateful.py -s
+        python -m pytest tests/test_engine_stateful.py
+
+(or ``UNO_TUI_TEST_SCALE``, which scales every random run). What it tried is printed in the
+run's closing "figures" section (``FIGURES``, see ``tests/conftest.py``).
 """
 
 from __future__ import annotations
@@ -52,10 +55,10 @@ from uno_tui.engine import (
 )
 from uno_tui.engine.rules import HOUSE_RULES, OPTIONS_BY_RULE_SET, RuleSet
 
-from .helpers import assert_invariants
+from .helpers import assert_invariants, scaled
 from .random_play import check_cards, check_views, random_action
 
-EXAMPLES = int(os.environ.get("UNO_TUI_FUZZ_EXAMPLES", "50"))
+EXAMPLES = int(os.environ.get("UNO_TUI_FUZZ_EXAMPLES", str(scaled(50))))
 STEPS = int(os.environ.get("UNO_TUI_FUZZ_STEPS", "40"))
 
 ALL_CARDS = sorted(
@@ -68,6 +71,7 @@ ALL_CARDS = sorted(
 )
 
 STATS: Counter[str] = Counter()
+FIGURES = STATS  # printed at the end of the run (tests/conftest.py)
 
 
 @st.composite
@@ -222,8 +226,3 @@ GameUnderFire.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 test_random_actions_of_every_kind = GameUnderFire.TestCase
-
-
-def test_report_the_figures() -> None:
-    """Runs after the machine: the figures for the closing note (see ``-s``)."""
-    print(f"\nengine state machine: {dict(sorted(STATS.items()))}")

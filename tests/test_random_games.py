@@ -7,9 +7,11 @@ import pytest
 
 from uno_tui.engine import Rules
 
+from .helpers import scaled
 from .random_play import PLAYER_COUNTS, check_round_end, play_round
 
-GAMES_PER_RULE_SET = 2000
+GAMES_PER_RULE_SET = scaled(2000)
+HOUSE_RULE_GAMES = scaled(200)
 
 
 @pytest.mark.parametrize("rule_set", sorted(PLAYER_COUNTS))
@@ -41,6 +43,6 @@ def test_random_rounds_with_options_and_house_rules(
 ) -> None:
     rules = Rules.preset(rule_set, **options)
     counts = PLAYER_COUNTS[rule_set]
-    for seed in range(200):
+    for seed in range(HOUSE_RULE_GAMES):
         game, _ = play_round(rules, counts[seed % len(counts)], seed)
         check_round_end(game)

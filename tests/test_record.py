@@ -35,7 +35,7 @@ def test_a_saved_record_replays_to_the_identical_state(rules: Rules, tmp_path: P
     game = played(rules, 4 if rules.team_game else 2, seed=11)
     path = tmp_path / "match.json"
     game.record().save(path)
-    replayed = MatchRecord.load(path).replay()
+    replayed = Game.from_record(MatchRecord.load(path))
     assert replayed.digest() == game.digest()
     assert replayed.actions == game.actions
 
@@ -52,7 +52,7 @@ def test_a_fixed_deck_order_is_recorded_and_replayed() -> None:
     deck = build_deck(Rules.classic())
     game = Game(Rules.classic(), 3, seed=2, deck=deck, first_dealer=0)
     assert [str(c) for c in game.hands[1]] == [str(c) for c in deck[0:21:3]]
-    again = MatchRecord.from_json(game.record().to_json()).new_game()
+    again = Game.from_record(MatchRecord.from_json(game.record().to_json()), 0)
     assert again.digest() == game.digest()
 
 
@@ -78,7 +78,7 @@ def test_an_edited_illegal_move_is_named_by_its_number() -> None:
     data["actions"].append({"type": "play", "player": 0, "card": "R9"})
     record = MatchRecord.from_dict(data)
     with pytest.raises(RecordError, match=r"move (6|7) is not legal"):
-        record.replay()
+        Game.from_record(record)
 
 
 def test_an_unreadable_move_is_named_by_its_number() -> None:

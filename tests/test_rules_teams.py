@@ -895,8 +895,9 @@ def test_first_team_to_500_points_wins() -> None:
     game = game_at(TEAMS, ["", opponents[0], "R3", opponents[1]], top="R5", current=2)
     events = play(game, 2, "R3")
     assert of_type(events, RoundEnded)[0].scores == (500, 0)
-    assert of_type(events, MatchEnded) == [MatchEnded((0,), (500, 0))]
-    assert phase_of(game) is Phase.MATCH_OVER and game.is_over and game.winners == (0,)
+    # Team 0 is seats 0 and 2: winners are seats everywhere, a team's members derived.
+    assert of_type(events, MatchEnded) == [MatchEnded((0, 2), (500, 0))]
+    assert phase_of(game) is Phase.MATCH_OVER and game.is_over and game.winners == (0, 2)
     assert_refused(game, Deal(game.next_dealer()), RoundOverError)
 
 

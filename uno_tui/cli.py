@@ -16,6 +16,7 @@ from typing import NoReturn, TextIO
 
 from uno_tui import __version__, sim
 from uno_tui.engine import (
+    Game,
     IllegalActionError,
     MatchRecord,
     RecordError,
@@ -410,7 +411,7 @@ def read_record(path: Path) -> MatchRecord:
         raise RecordError(f"replay: {path}: {error}") from None
     try:
         record = MatchRecord.from_json(raw.decode("utf-8"))
-        record.new_game()  # the players and the setup are checked before a line is told
+        Game.from_record(record, 0)  # the players and the setup are checked before a line is told
     except UnicodeDecodeError:
         raise RecordError(f"replay: {path}: the file is not text (not UTF-8)") from None
     except RecordError as error:
@@ -421,7 +422,7 @@ def read_record(path: Path) -> MatchRecord:
 def replay(path: Path) -> int:
     """Print a saved match move by move, as an onlooker would have heard it."""
     record = read_record(path)
-    game = record.new_game()
+    game = Game.from_record(record, 0)
     narrator = Narrator(game.names, team_scores=game.rules.team_game)
     for line in narrator.narrate_events(game.log, None):
         say(line)

@@ -225,7 +225,9 @@ def save_text(session: Session, encoded_actions: Sequence[str] | None = None) ->
 def table_digest(game: Game) -> str:
     """A fingerprint of the table (hands, piles, scores, whose turn): a replayed save must
     come back to it, or the file was damaged or edited, or another version of the rules would
-    play it differently. Either way it is not the match that was saved."""
+    play it differently. Either way it is not the match that was saved. It is written into the
+    save file, so it is made from plain values that do not change with the code, unlike
+    ``Game.digest`` (the whole engine state, for comparisons within one run)."""
     table = [
         game.round_number,
         list(game.scores),

@@ -94,7 +94,7 @@ class Session:
         the same decision."""
         if tuple(seat.name for seat in seats) != record.players:
             raise RecordError("the seats do not match the record's players")
-        session = cls(record.rules, seats, game=record.replay(), autosave=autosave)
+        session = cls(record.rules, seats, game=Game.from_record(record), autosave=autosave)
         if bot_rng_state is not None:
             session.rng.setstate(bot_rng_state)
         return session

@@ -160,10 +160,7 @@ def _winning_seats(game: Game, matches: bool) -> tuple[int, ...]:
     if not matches:
         ended = next(e for e in reversed(game.log) if isinstance(e, RoundEnded))
         return ended.winners
-    if not game.rules.team_game:
-        return game.winners
-    half = game.player_count // 2
-    return tuple(seat for team in game.winners for seat in (team, team + half))
+    return game.winners
 
 
 def play_games(config: Config, indices: Sequence[int]) -> Tally:

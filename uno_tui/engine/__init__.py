@@ -46,7 +46,7 @@ from .position import Position
 from .record import MatchRecord
 from .rules import CustomEffect, DeckKind, FirstCard, MatchMethod, Rules, RuleSet
 from .scoring import card_points, hand_points
-from .teams import team_members, team_of, teammate_of
+from .seats import team_members, team_of, teammate_of
 from .view import PlayerView, PublicView
 
 __all__ = [

@@ -1,7 +1,8 @@
-"""Who may decide what now: phases of a round and the decisions they open."""
+"""Who may decide what now: phases of a round and the decisions they open; how play goes on."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
 
@@ -49,11 +50,6 @@ class DecisionKind(Enum):
         """Decisions anyone eligible may take at any moment, besides the one being awaited."""
         return self in (DecisionKind.CALL_UNO, DecisionKind.CATCH_UNO, DecisionKind.JUMP_IN)
 
-    @property
-    def secret(self) -> bool:
-        """Choices made privately, revealed to nobody before they take effect."""
-        return self is DecisionKind.PASS
-
 
 class Decision(NamedTuple):
     """One player's open decision and every legal action that settles it.
@@ -65,3 +61,47 @@ class Decision(NamedTuple):
     player: int
     kind: DecisionKind
     actions: tuple[Action, ...]
+
+
+class Then(Enum):
+    """How play goes on once the pending interludes are over."""
+
+    NEXT = "next"
+    """The turn passes to the next player (holding cards) after ``seat``."""
+    TURN = "turn"
+    """It is ``seat``'s turn."""
+    NAME_COLOR = "name-color"
+    """``seat`` names the colour of a Wild turned first, then plays."""
+    TEAM_PLAY = "team-play"
+    """Wild Team Play: ``seat`` played it; play jumps to the teammate ``other``."""
+
+    # Members are singletons: identity hashing is correct and much faster than Enum's (play
+    # goes on through a table keyed by these, once per action; see ``flow.proceed``).
+    __hash__ = object.__hash__
+
+
+@dataclass(frozen=True, slots=True)
+class Continuation:
+    then: Then
+    seat: int
+    other: int = -1
+
+
+class InterludeKind(Enum):
+    """A Teams exchange or share that must happen before play goes on."""
+
+    FIRST_PASS = "first-pass"
+    """Every player passes a card to their teammate before play begins."""
+    EXCHANGE = "exchange"
+    """A pass symbol was played: ``first`` and ``second`` (teammates) exchange a card."""
+    SHARE = "share"
+    """``second`` went out: ``first`` (the teammate) gives half their hand."""
+    TAG_BACK = "tag-back"
+    """``first`` drew while ``second`` (the teammate) was out: half the hand goes back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Interlude:
+    kind: InterludeKind
+    first: int = -1
+    second: int = -1

@@ -327,6 +327,7 @@ class RoundEnded(Event):
 @dataclass(frozen=True, slots=True)
 class MatchEnded(Event):
     winners: tuple[int, ...]
+    """The seats that won the match (in Teams, both members of the winning team)."""
     scores: tuple[int, ...]
 
 

@@ -1,8 +1,8 @@
 """Match records: rules, seed (or deck order) and the actions in order, as JSON.
 
-Replaying a record rebuilds the identical state; the autosave is a record. A record that cannot
-be read, comes from a future format, or holds an illegal move raises ``RecordError`` naming what
-is wrong and, for a move, its number.
+Playing a record back (``Game.from_record``) rebuilds the identical state; the autosave is a
+record. A record that cannot be read or comes from a future format raises ``RecordError`` naming
+what is wrong.
 """
 
 from __future__ import annotations
@@ -10,16 +10,14 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .actions import Action, action_from_dict
 from .cards import Card, CardNotationError
-from .errors import IllegalActionError, RecordError, SetupError
+from .errors import RecordError, SetupError
 from .position import Position
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import State
 
 FORMAT_VERSION = 1
 FORMAT_NAME = "uno-tui match record"
@@ -39,7 +37,7 @@ class MatchRecord:
     position: Position | None = None
 
     @classmethod
-    def of(cls, game: Game) -> MatchRecord:
+    def of(cls, game: State) -> MatchRecord:
         return cls(
             rules=game.rules,
             players=game.names,
@@ -49,32 +47,6 @@ class MatchRecord:
             first_dealer=game.first_dealer,
             position=game.position,
         )
-
-    def new_game(self) -> Game:
-        """The game as it stood before the first action."""
-        from .game import Game
-
-        try:
-            return Game(
-                self.rules,
-                self.players,
-                seed=self.seed,
-                deck=self.deck,
-                first_dealer=self.first_dealer,
-                position=self.position,
-            )
-        except SetupError as error:
-            raise RecordError(f"the record's setup is not valid: {error}") from None
-
-    def replay(self, moves: int | None = None) -> Game:
-        """The game after the first ``moves`` actions (all of them by default)."""
-        game = self.new_game()
-        for number, action in enumerate(self.actions[:moves], start=1):
-            try:
-                game.apply(action)
-            except IllegalActionError as error:
-                raise RecordError(f"move {number} is not legal in this match: {error}") from None
-        return game
 
     # JSON --------------------------------------------------------------------------------
 

@@ -232,9 +232,12 @@ class Rules:
             raise SetupError(f"{self.name.value} is played by {allowed} players, not {count}")
 
     @property
-    def has_challenge(self) -> bool:
-        """Only decks with a Wild Draw Four have its challenge."""
-        return self.deck is not DeckKind.TEAMS
+    def target_ranks(self) -> frozenset[Rank]:
+        """The ranks whose play names another player: Wild Swap Hands, and under the 7-0
+        house rule the 7 (its player swaps hands with someone they choose)."""
+        if self.seven_zero:
+            return frozenset((Rank.WILD_SWAP_HANDS, Rank.SEVEN))
+        return frozenset((Rank.WILD_SWAP_HANDS,))
 
     @property
     def house_rules(self) -> tuple[str, ...]:

@@ -8,16 +8,15 @@ pass before it arrives are never in it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, overload
+from typing import Any, overload
 
 from .actions import Action
 from .cards import Card, Color
 from .decisions import Decision, Phase
 from .events import Event
+from .offers import decisions
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import State
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,16 +74,12 @@ class PlayerView(PublicView):
     def legal_actions(self) -> tuple[Action, ...]:
         return tuple(action for decision in self.decisions for action in decision.actions)
 
-    @property
-    def is_my_turn(self) -> bool:
-        return any(not decision.kind.out_of_turn for decision in self.decisions)
-
 
 @overload
-def make_view(game: Game, player: int) -> PlayerView: ...
+def make_view(game: State, player: int) -> PlayerView: ...
 @overload
-def make_view(game: Game, player: None) -> PublicView: ...
-def make_view(game: Game, player: int | None) -> PublicView:
+def make_view(game: State, player: None) -> PublicView: ...
+def make_view(game: State, player: int | None) -> PublicView:
     if player is None:
         return PublicView(**_public_facts(game, None))
     if not 0 <= player < game.player_count:
@@ -97,11 +92,11 @@ def make_view(game: Game, player: int | None) -> PublicView:
         drawn_card=game.drawn_card if player == game.current else None,
         my_pass=my_pass,
         teammate=game.teammate_of(player),
-        decisions=tuple(d for d in game.decisions() if d.player == player),
+        decisions=tuple(d for d in decisions(game) if d.player == player),
     )
 
 
-def _public_facts(game: Game, viewer: int | None) -> dict[str, Any]:
+def _public_facts(game: State, viewer: int | None) -> dict[str, Any]:
     """The fields of ``PublicView``, the round's events as ``viewer`` saw them."""
     return {
         "names": game.names,
@@ -123,6 +118,20 @@ def _public_facts(game: Game, viewer: int | None) -> dict[str, Any]:
         "out_players": tuple(
             seat for seat, hand in enumerate(game.hands) if game.rules.team_game and not hand
         ),
-        "events": game.round_events(viewer),
+        "events": round_events(game, viewer),
         "winners": game.winners,
     }
+
+
+def round_events(game: State, player: int | None) -> tuple[Event, ...]:
+    """This round's events as ``player`` saw them (``None``: as an onlooker).
+
+    Each listener's projection is kept and extended with the events since it was last asked
+    for, so a view costs only what happened since the last one."""
+    start = game.round_log_start
+    round_start, seen, upto = game.seen.get(player, (start, [], start))
+    if round_start != start:  # a new round: last round's projection is not this one's
+        seen, upto = [], start
+    seen.extend(event.seen_by(player) for event in game.log[upto:])
+    game.seen[player] = (start, seen, len(game.log))
+    return tuple(seen)

@@ -439,11 +439,7 @@ class Narrator:
         )
 
     def _match_ended(self, e: MatchEnded, listener: int | None) -> str:
-        if self.team_scores:
-            count = len(self.names) // 2
-            seats = [seat for team in e.winners for seat in (team, team + count)]
-        else:
-            seats = list(e.winners)
+        seats = list(e.winners)
         winners = self._team_words(seats, listener)
         win = "win" if listener in seats or len(seats) > 1 else "wins"
         return (

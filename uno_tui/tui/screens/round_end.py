@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from uno_tui.engine import PublicView, team_members
+from uno_tui.engine import PublicView
 from uno_tui.engine.events import Event, HandScored, MatchEnded, RoundEnded
 from uno_tui.tui.cards import card_text
 from uno_tui.tui.widgets.table_view import scores_line
@@ -49,13 +49,6 @@ def winners_words(view: PublicView, winners: Sequence[int]) -> str:
     return " and ".join(names)
 
 
-def match_winners(view: PublicView, match: MatchEnded) -> tuple[int, ...]:
-    """The seats that won the match (in Teams the match's winners are teams)."""
-    if not view.rules.team_game:
-        return match.winners
-    return tuple(seat for team in match.winners for seat in team_members(team, len(view.names)))
-
-
 def round_spoken(view: PublicView, events: Sequence[Event]) -> str:
     """The round's end for a listener, after the narration's lines (the winner, the points,
     every hand, the scores): the round, the target, who won a match, and what Enter does."""
@@ -65,7 +58,7 @@ def round_spoken(view: PublicView, events: Sequence[Event]) -> str:
             f"End of round {view.round_number}, target {view.rules.target_score}. "
             "Enter deals the next round."
         )
-    winners = match_winners(view, match)
+    winners = match.winners
     return (
         f"Match over: {winners_words(view, winners)} "
         f"{'win' if len(winners) > 1 else 'wins'} the match! "
@@ -102,7 +95,7 @@ def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
             text.append("\n")
     text.append("\nTotals: " + scores_line(view) + f"   (target {view.rules.target_score})\n")
     if match is not None:
-        winners = match_winners(view, match)
+        winners = match.winners
         text.append(
             f"\nMatch over: {winners_words(view, winners)} "
             f"{'win' if len(winners) > 1 else 'wins'} the match!\n",

@@ -63,10 +63,6 @@ class HandView(Widget, can_focus=True):
         """Narration mode: the terminal's cursor sits on the selected card, for screen
         magnifiers and braille displays that follow it."""
 
-    @property
-    def is_hidden(self) -> bool:
-        return not self.cards and bool(self.hidden_text)
-
     def show_hand(self, hand: Sequence[Card], playable: Collection[Card]) -> None:
         """Show ``hand``, marking ``playable``; the cursor stays on the same card if it can."""
         current = self.selected

@@ -1,0 +1,279 @@
+"""Applying: carrying out a legal action, then running play on until a decision is awaited.
+
+``carry_out(state, action)`` does what the action does (one handler per action type, in one
+table), runs the queued interludes and the continuation (``proceed``), and keeps the UNO-call
+bookkeeping. It assumes the action is legal: ``Game.apply`` checks first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from . import effects, rounds, teams
+from .actions import (
+    AcceptPenalty,
+    Action,
+    CallUno,
+    CatchUno,
+    Challenge,
+    Deal,
+    DrawCard,
+    GiveCard,
+    KeepDrawn,
+    NameColor,
+    PassCard,
+    PlayCard,
+)
+from .cards import Card
+from .decisions import Continuation, Phase, Then
+from .events import (
+    ColorNamed,
+    DrawnCardKept,
+    DrawReason,
+    Event,
+    UnoCalled,
+    UnoCaught,
+    card_played,
+    cards_drawn,
+    player_skipped,
+    turn_passed,
+)
+from .fastpath import RESOLVING, TURN
+from .state import State
+
+
+def carry_out(state: State, action: Action) -> list[Event]:
+    """Carry out a legal ``action``; return the events it caused (also added to the log)."""
+    state.offered = ()
+    events: list[Event] = []
+    state.events = events
+    state.drew_now.clear()  # empty unless an earlier action raised half-way
+    state.action_turn = state.turn_index
+    _HANDLERS[type(action)](state, action)
+    settle(state)
+    state.actions.append(action)
+    state.log.extend(events)
+    return events
+
+
+def settle(state: State) -> None:
+    """Run play on until a decision is awaited, and update who may be caught with one card."""
+    if state.phase is RESOLVING or state.drew_now or state.interludes:
+        proceed(state)
+    if state.uno_exposed or state.uno_settled or 1 in map(len, state.hands):
+        _update_uno(state)  # else nobody holds one card, nor did: nothing to update
+
+
+# Handlers ----------------------------------------------------------------------------------
+
+
+def _play(state: State, action: PlayCard) -> None:
+    """A card played in turn, onto a penalty, or as a jump-in: it goes on the discard pile
+    and does what it does."""
+    player, phase = action.player, state.phase
+    jump_in = phase is TURN and player != state.current
+    if jump_in or (phase is not TURN and phase is not Phase.DRAWN):  # answering a penalty
+        state.take_turn(player)
+    elif state.uno_exposed:
+        state.close_uno_windows()
+    card, hand = action.card, state.hands[player]
+    colour_before = state.current_color
+    hand.remove(card)
+    state.discard_pile.append(card)
+    colour = state.current_color = action.color if card.color is None else card.color
+    state.drawn_card = None
+    state.must_play = False
+    assert colour is not None
+    state.emit(card_played(player, card, colour, action.target, jump_in))
+    if not hand and _round_won_by(state, player):
+        if state.rules.last_card_penalty_applies:
+            effects.last_card_penalty(state, player, card)
+        rounds.end_round(state, player)
+        return
+    effects.EFFECTS[card.rank](state, action, colour_before)
+    if not hand:
+        teams.went_out(state, player)
+
+
+def _round_won_by(state: State, player: int) -> bool:
+    """The hand ends when the player (in Teams, the second of a team) has no cards."""
+    mate = state.teammate_of(player)
+    return mate is None or not state.hands[mate]
+
+
+def _draw(state: State, action: DrawCard) -> None:
+    player = action.player
+    if state.uno_exposed:
+        state.close_uno_windows()
+    drawn: list[Card] = []
+    if state.rules.draw_until_playable:
+        while state.cards_to_draw():
+            drawn += state.draw(player, 1, DrawReason.CHOICE, emit=False)
+            if state.playable(drawn[-1]):
+                break
+    else:  # one card, or none when there is none to draw (``draw`` stops short)
+        drawn = state.draw(player, 1, DrawReason.CHOICE, emit=False)
+    state.emit(cards_drawn(player, len(drawn), DrawReason.CHOICE, tuple(drawn)))
+    if drawn and state.playable(drawn[-1]):
+        state.drawn_card = drawn[-1]
+        state.phase = Phase.DRAWN
+    else:
+        state.emit(turn_passed(player))
+        state.next_turn_after(player)
+
+
+def _keep(state: State, action: KeepDrawn) -> None:
+    state.emit(DrawnCardKept(action.player))
+    state.drawn_card = None
+    state.next_turn_after(action.player)
+
+
+def _name_color(state: State, action: NameColor) -> None:
+    state.close_uno_windows()
+    state.current_color = action.color
+    state.emit(ColorNamed(action.player, action.color))
+    state.phase = Phase.TURN
+
+
+def _challenge(state: State, action: Challenge) -> None:
+    effects.resolve_challenge(state, action.player)
+
+
+def _accept(state: State, action: AcceptPenalty) -> None:
+    player = action.player
+    reason = DrawReason.DRAW_FOUR if state.phase is Phase.RESPOND_DRAW_FOUR else DrawReason.DRAW_TWO
+    state.draw(player, state.penalty, reason)
+    state.clear_penalty()
+    state.emit(player_skipped(player))
+    state.next_turn_after(player)
+
+
+def _pass(state: State, action: PassCard) -> None:
+    teams.choose_pass(state, action.player, action.card)
+
+
+def _give(state: State, action: GiveCard) -> None:
+    teams.give_card(state, action.player, action.card)
+
+
+def _call_uno(state: State, action: CallUno) -> None:
+    del state.uno_exposed[action.target]
+    state.uno_settled.add(action.target)
+    state.emit(UnoCalled(action.player, action.target))
+
+
+def _catch(state: State, action: CatchUno) -> None:
+    del state.uno_exposed[action.target]
+    state.emit(UnoCaught(action.player, action.target))
+    state.draw(action.target, state.rules.uno_penalty, DrawReason.UNO_PENALTY)
+
+
+def _deal(state: State, action: Deal) -> None:
+    rounds.start_round(state)
+
+
+_HANDLERS: dict[type[Action], Callable[[State, Any], None]] = {
+    PlayCard: _play,
+    DrawCard: _draw,
+    KeepDrawn: _keep,
+    NameColor: _name_color,
+    Challenge: _challenge,
+    AcceptPenalty: _accept,
+    PassCard: _pass,
+    GiveCard: _give,
+    CallUno: _call_uno,
+    CatchUno: _catch,
+    Deal: _deal,
+}
+
+
+# Going on --------------------------------------------------------------------------------
+
+
+def proceed(state: State) -> None:
+    """Run interludes and the continuation until a decision is awaited."""
+    if state.drew_now:
+        teams.queue_tag_backs(state)
+    if state.interludes and state.phase not in (
+        Phase.RESOLVING,
+        Phase.PASSING,
+        Phase.SHARING,
+        Phase.ROUND_OVER,
+        Phase.MATCH_OVER,
+    ):
+        state.resume_phase = state.phase
+        state.phase = Phase.RESOLVING
+    while state.phase is RESOLVING:
+        if state.interludes:
+            teams.start_interlude(state, state.interludes.pop(0))
+        elif state.continuation is not None:
+            continuation, state.continuation = state.continuation, None
+            go_on = _GO_ON.get(continuation.then)
+            if go_on is None:
+                raise AssertionError(f"unknown continuation {continuation!r}")
+            go_on(state, continuation)
+        elif state.resume_phase is not None:
+            state.phase, state.resume_phase = state.resume_phase, None
+            _after_resume(state)
+        else:
+            raise AssertionError("nothing to resolve and nothing awaited")
+        if state.drew_now:
+            teams.queue_tag_backs(state)
+
+
+def _next(state: State, continuation: Continuation) -> None:
+    state.begin_turn(state.next_active(continuation.seat))
+
+
+def _turn(state: State, continuation: Continuation) -> None:
+    state.begin_turn(continuation.seat)
+
+
+def _name_color_first(state: State, continuation: Continuation) -> None:
+    state.begin_turn(continuation.seat)
+    state.phase = Phase.NAME_COLOR
+
+
+def _team_play(state: State, continuation: Continuation) -> None:
+    effects.team_play_turn(state, continuation.seat, continuation.other)
+
+
+_GO_ON: dict[Then, Callable[[State, Continuation], None]] = {
+    Then.NEXT: _next,
+    Then.TURN: _turn,
+    Then.NAME_COLOR: _name_color_first,
+    Then.TEAM_PLAY: _team_play,
+}
+
+
+def _after_resume(state: State) -> None:
+    """A tag-back share interrupted a player mid-decision and may have taken the card the
+    decision was about. If the drawn card went to the teammate, the turn ends; if the
+    player who must answer a Wild Team Play gave away every card they could play, they
+    "cannot play" after all, and the Wild Team Play's penalty applies."""
+    player = state.current
+    if state.phase is Phase.DRAWN and state.drawn_card not in state.hands[player]:
+        state.emit(turn_passed(player))
+        state.next_turn_after(player)
+    elif state.phase is Phase.TURN and state.must_play and not state.has_playable(player):
+        mate = state.teammate_of(player)
+        assert mate is not None
+        state.must_play = False
+        effects.team_play_turn(state, mate, player)
+
+
+def _update_uno(state: State) -> None:
+    """A player who now holds exactly one card may be caught until they (or the
+    teammate) call UNO or the next player's turn begins."""
+    if state.phase is Phase.ROUND_OVER or state.phase is Phase.MATCH_OVER:
+        state.uno_exposed.clear()
+        state.uno_settled.clear()
+        return
+    for player, hand in enumerate(state.hands):
+        if len(hand) == 1:
+            if player not in state.uno_exposed and player not in state.uno_settled:
+                state.uno_exposed[player] = state.action_turn
+        else:
+            state.uno_exposed.pop(player, None)
+            state.uno_settled.discard(player)
