@@ -1,7 +1,9 @@
 """A strong rule bot: the heuristics good UNO players use, read from the view alone.
 
 Keep the colour you hold most; hit the next player with Draw Two or Skip when they are low;
-hold Wilds and Wild Draw Four until few cards remain; name the colour you hold most; challenge
+hold Wilds and Wild Draw Four until few cards remain; never bluff a Wild Draw Four, unless the
+hand holds nothing else (in classic, another Wild makes it a bluff, so a hand of two of them
+could never go out otherwise); name the colour you hold most; challenge
 only when what it has seen makes a bluff likely; always call UNO and catch others. In Teams it
 feeds its teammate and never attacks them.
 """
@@ -153,7 +155,7 @@ def _wild_score(card: Card, table: Table) -> float:
     held = 15.0 if table.my_count <= FEW_CARDS else 0.0
     rank = card.rank
     if rank is Rank.WILD_DRAW_FOUR:
-        if draw_four_is_bluff(table):
+        if draw_four_is_bluff(table) and not only_draw_fours(table.hand):
             return DRAW_SCORE - 90.0
         return held + 5.0 + (30.0 if table.next_is_low else 0.0)
     if rank is Rank.WILD_TEAM_DRAW_FOUR:
@@ -186,6 +188,12 @@ def draw_four_is_bluff(table: Table) -> bool:
     if any(card.color is table.current_color for card in rest):
         return True
     return table.rules_name is RuleSet.CLASSIC and any(card.is_wild for card in rest)
+
+
+def only_draw_fours(hand: Sequence[Card]) -> bool:
+    """Nothing but Wild Draw Fours in hand: where another Wild makes one a bluff (classic), each
+    is a bluff for ever, and bluffing is the only way to go out."""
+    return all(card.rank is Rank.WILD_DRAW_FOUR for card in hand)
 
 
 def best_play(plays: Sequence[PlayCard], table: Table) -> PlayCard | None:

@@ -492,7 +492,7 @@ class QuickRound:
         held = 15.0 if len(hand) <= FEW_CARDS else 0.0
         rank = card & 31
         if rank == W4:
-            if self.is_bluff(player, card):
+            if self.is_bluff(player, card) and any(other & 31 != W4 for other in hand):
                 return DRAW_SCORE - 90.0
             after = self.next_active(player)
             return held + 5.0 + (30.0 if len(self.hands[after]) <= LOW else 0.0)
