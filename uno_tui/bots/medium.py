@@ -85,6 +85,9 @@ DRAW_FOUR_LIMIT = 4
 TYPE_EDGE = {Rank.DRAW_TWO: 1.0, Rank.SKIP: 0.5}
 """Draw Two, then Skip, before numbers (a skipping Reverse counts as a Skip)."""
 TURNING_REVERSE = -0.5
+TURN_AWAY = 20.0
+"""Worth of a Reverse that turns play away from a next player about to go out (and the cost
+of a Skip or Reverse that hands the turn to another such player)."""
 MATCHING = 0.01
 """Per card of the hand the played card matches (colour or number): the last tie-break."""
 DRAW_SCORE = -10.0
@@ -112,6 +115,12 @@ class Table:
     fewest_count: int
     previous_count: int
     """Cards of the player whose hand comes to us when every hand moves along."""
+    skipped_to_low: bool = False
+    """With three or more players, the player after the next is an opponent about to go out
+    (a Skip would bring their turn sooner)."""
+    reversed_to_low: bool = False
+    """With three or more players, the player before us is an opponent about to go out (a
+    Reverse would give them the next turn)."""
     next_lacks: frozenset[Color] = frozenset()
     """Colours the next player (an opponent) showed they lack and have not drawn on since."""
 
@@ -141,6 +150,8 @@ class Table:
             fewest_opponent=fewest,
             fewest_count=view.hand_counts[fewest],
             previous_count=view.hand_counts[previous_seat(view, view.player)],
+            skipped_to_low=_low_opponent(view, next_in_play(view, after)),
+            reversed_to_low=_low_opponent(view, _before(view)),
             next_lacks=lacks,
         )
 
@@ -151,6 +162,21 @@ class Table:
     @property
     def next_is_low(self) -> bool:
         return not self.next_is_mate and self.next_count <= LOW
+
+
+def _low_opponent(view: PlayerView, seat: int) -> bool:
+    return view.player_count > 2 and is_opponent(view, seat) and view.hand_counts[seat] <= LOW
+
+
+def _before(view: PlayerView) -> int:
+    """The seat that plays after us once the direction turns."""
+    step = -1 if view.clockwise else 1
+    count = view.player_count
+    for offset in range(1, count + 1):
+        seat = (view.player + offset * step) % count
+        if view.hand_counts[seat] > 0:
+            return seat
+    return view.player
 
 
 def play_score(play: PlayCard, table: Table) -> float:
@@ -169,8 +195,14 @@ def play_score(play: PlayCard, table: Table) -> float:
     rank = card.rank
     if rank in ATTACK_RANKS or (rank is Rank.REVERSE and table.reverse_skips):
         score += _attack_bonus(table) + TYPE_EDGE.get(rank, TYPE_EDGE[Rank.SKIP])
+        if rank is not Rank.DRAW_TWO and table.skipped_to_low and not table.next_is_low:
+            score -= TURN_AWAY
     elif rank is Rank.REVERSE:
         score += TURNING_REVERSE
+        if table.next_is_low and not table.reversed_to_low:
+            score += TURN_AWAY
+        elif table.reversed_to_low and not table.next_is_low:
+            score -= TURN_AWAY
     if rank.is_number:
         score += rank.number / 1000  # shed the points we would be caught with
         score += _number_effect(card, table)
