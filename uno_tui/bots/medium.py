@@ -236,9 +236,7 @@ def _wild_score(card: Card, table: Table) -> float:
     if rank is Rank.WILD_DRAW_FOUR:
         if draw_four_is_bluff(table) and not only_draw_fours(table.hand):
             return DRAW_SCORE - 90.0
-        if table.next_is_low:
-            return WILD_PLAY + 30.0
-        return WILD_PLAY + 0.25 if others <= DRAW_FOUR_LIMIT else DRAW_SCORE - 1.0
+        return draw_four_score(table)
     if rank is Rank.WILD:
         return WILD_PLAY if others <= WILD_LIMIT else DRAW_SCORE - 1.0
     if rank is Rank.WILD_TEAM_DRAW_FOUR:
@@ -261,6 +259,15 @@ def _custom_bonus(table: Table) -> float:
     if effect is CustomEffect.OTHERS_DRAW_ONE:
         return 5.0
     return 0.0
+
+
+def draw_four_score(table: Table) -> float:
+    """A Wild Draw Four's worth, were it no bluff: an attack on a low next player, else a Wild
+    held while more than ``DRAW_FOUR_LIMIT`` other cards are left."""
+    if table.next_is_low:
+        return WILD_PLAY + 30.0
+    others = sum(1 for card in table.hand if not card.is_wild)
+    return WILD_PLAY + 0.25 if others <= DRAW_FOUR_LIMIT else DRAW_SCORE - 1.0
 
 
 def draw_four_is_bluff(table: Table) -> bool:
