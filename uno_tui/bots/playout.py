@@ -8,7 +8,12 @@ Two, the Wilds and their effects, medium's challenge of a Wild Draw Four (so a b
 only the first imagined action can be, is caught as often as medium would catch it), drawing
 (and playing or keeping the drawn card), the Teams shares and tag-backs, going out. Left out
 because they cannot change who goes out often enough to matter to a comparison of moves: UNO
-calls and catches (medium always calls), jump-ins, stacking and the Teams exchanges.
+calls and catches (medium always calls), jump-ins, stacking and the Teams exchanges. Where the
+engine asks a person, the playout decides alone: a Teams share gives the first half of the hand,
+the teammate answering a Wild Team Play plays medium's card, a challenge is medium's.
+Rule differences come from ``Rules`` fields (``QuickRules.of``), never the rule set's name.
+``tests/test_playout_engine.py`` plays random positions of every rule set both here and in the
+engine and checks the same cards are playable and every card leaves the same table.
 
 This is the bot's imagination only; the real table is always the engine's.
 """
