@@ -48,7 +48,7 @@ from .medium import (
 from .playout import COLORS, TURN_LIMIT, WILD, QuickRound, QuickRules, code_of
 
 DEFAULT_THINK_MS = 250
-CLEAR_WIN = 1.0
+CLEAR_WIN = 2.0
 """How many standard errors an action must beat medium's choice by to replace it, where the
 imagined rounds are cut off and judged on the hand sizes (far less noisy than to the end)."""
 CLEAR_WIN_TO_THE_END = 2.0
