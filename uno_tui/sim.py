@@ -13,7 +13,6 @@ import json
 import math
 import os
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -37,11 +36,46 @@ from uno_tui.engine.events import RoundEnded
 
 MAX_ACTIONS = 200_000
 """A guard against bots that never finish a game; far above any real match."""
-PROGRESS_FROM = 20
-"""Runs of at least this many games show a progress bar (without --json)."""
 MAX_GAMES = 100_000_000
 MAX_SEED = 2**63 - 1
 MAX_THINK_MS = 60_000
+BUCKETS_PER_DOUBLING = 64
+"""Decision times are counted in buckets about 1% wide: percentiles to within 1% in memory
+that does not grow with the number of games."""
+SMALLEST_MS = 1e-4
+
+
+class Stalled(Exception):
+    """The bots played ``MAX_ACTIONS`` actions and the game had not ended."""
+
+
+@dataclass(slots=True)
+class Timings:
+    """Decision times of one level as a histogram of log-spaced buckets: mergeable across
+    processes, constant in size, and its percentiles are within a bucket (1%) of the truth."""
+
+    buckets: dict[int, int] = field(default_factory=dict)
+    count: int = 0
+
+    def add(self, ms: float) -> None:
+        index = math.floor(math.log2(max(ms, SMALLEST_MS) / SMALLEST_MS) * BUCKETS_PER_DOUBLING)
+        self.buckets[index] = self.buckets.get(index, 0) + 1
+        self.count += 1
+
+    def merge(self, other: Timings) -> None:
+        for index, n in other.buckets.items():
+            self.buckets[index] = self.buckets.get(index, 0) + n
+        self.count += other.count
+
+    def percentile(self, fraction: float) -> float:
+        """The time below which ``fraction`` of the decisions fell (a bucket's middle)."""
+        rank = max(1, math.ceil(fraction * self.count))
+        seen = 0
+        for index in sorted(self.buckets):
+            seen += self.buckets[index]
+            if seen >= rank:
+                return SMALLEST_MS * 2 ** ((index + 0.5) / BUCKETS_PER_DOUBLING)
+        return 0.0
 
 
 class SimulateUsageError(Exception):
@@ -70,15 +104,19 @@ class Tally:
 
     wins: list[int]
     games: int = 0
-    decision_ms: dict[str, list[float]] = field(default_factory=dict)
-    failures: list[str] = field(default_factory=list)
+    decision_ms: dict[str, Timings] = field(default_factory=dict)
+    failures: list[tuple[int, str]] = field(default_factory=list)
+    """(game number, what went wrong), in game order: illegal actions and unfinished games."""
+    unfinished: int = 0
+    """Games that had not ended after ``MAX_ACTIONS`` actions (a bot that stalls)."""
 
     def add(self, other: Tally) -> None:
         self.wins = [a + b for a, b in zip(self.wins, other.wins, strict=True)]
         self.games += other.games
         for level, times in other.decision_ms.items():
-            self.decision_ms.setdefault(level, []).extend(times)
-        self.failures += other.failures
+            self.decision_ms.setdefault(level, Timings()).merge(times)
+        self.failures = sorted(self.failures + other.failures)
+        self.unfinished += other.unfinished
 
 
 def new_bot(level: str, think_ms: float) -> Bot:
@@ -104,7 +142,13 @@ def play_game(config: Config, index: int, tally: Tally) -> None:
     try:
         _play(game, bots, levels, rng, tally, matches=config.matches)
     except IllegalActionError as error:
-        tally.failures.append(f"game {index}: {error}")
+        tally.failures.append((index, f"game {index} (seed {seed}): {error}"))
+        return
+    except Stalled:
+        tally.unfinished += 1
+        tally.failures.append(
+            (index, f"game {index} (seed {seed}): no end after {MAX_ACTIONS} actions")
+        )
         return
     tally.games += 1
     for seat in _winning_seats(game, config.matches):
@@ -135,9 +179,12 @@ def _play(
         started = time.perf_counter()
         action = bots[seat].choose(view, rng)
         elapsed = (time.perf_counter() - started) * 1000
-        tally.decision_ms.setdefault(levels[seat], []).append(elapsed)
+        timings = tally.decision_ms.get(levels[seat])
+        if timings is None:
+            timings = tally.decision_ms[levels[seat]] = Timings()
+        timings.add(elapsed)
         game.apply(action)
-    raise RuntimeError("the bots played on without end")
+    raise Stalled
 
 
 def _reaction(game: Game, bots: list[Bot], rng: random.Random) -> Action | None:
@@ -170,15 +217,16 @@ def play_games(config: Config, indices: Sequence[int]) -> Tally:
     return tally
 
 
-def simulate(config: Config, advance: Callable[[int], None] | None = None) -> Tally:
-    """Play every game, over ``config.jobs`` processes; ``advance(n)`` hears of progress."""
+def simulate(config: Config, advance: Callable[[Tally], None] | None = None) -> Tally:
+    """Play every game, over ``config.jobs`` processes; ``advance(tally)`` hears of progress
+    with the results so far. The results depend on the seed alone, not on ``jobs``."""
     tally = Tally(wins=[0] * len(config.levels))
     indices = list(range(config.games))
     if config.jobs == 1:
         for index in indices:
             play_game(config, index, tally)
             if advance is not None:
-                advance(1)
+                advance(tally)
         return tally
     size = max(1, min(50, config.games // (config.jobs * 8)))
     chunks = [indices[start : start + size] for start in range(0, len(indices), size)]
@@ -187,7 +235,7 @@ def simulate(config: Config, advance: Callable[[int], None] | None = None) -> Ta
         for future in as_completed(futures):
             tally.add(future.result())
             if advance is not None:
-                advance(futures[future])
+                advance(tally)
     return tally
 
 
@@ -219,18 +267,17 @@ def summary(config: Config, tally: Tally, seconds: float) -> dict[str, Any]:
         "seed": config.seed,
         "jobs": config.jobs,
         "think_ms": config.think_ms,
-        "illegal_actions": len(tally.failures),
-        "failures": tally.failures[:10],
+        "illegal_actions": len(tally.failures) - tally.unfinished,
+        "unfinished_games": tally.unfinished,
+        "failures": [text for _, text in tally.failures[:10]],
     }
 
 
-def _time_summary(times: list[float]) -> dict[str, float]:
-    ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, math.ceil(0.99 * len(ordered)) - 1)]
+def _time_summary(times: Timings) -> dict[str, float]:
     return {
-        "median": round(statistics.median(ordered), 3),
-        "p99": round(p99, 3),
-        "decisions": len(ordered),
+        "median": round(times.percentile(0.5), 3),
+        "p99": round(times.percentile(0.99), 3),
+        "decisions": times.count,
     }
 
 
@@ -305,18 +352,15 @@ def _shortened(text: str) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Run ``uno-tui simulate``; 0 when every bot action was legal, 1 otherwise, 2 on bad
-    arguments."""
+    """Run ``uno-tui simulate``; 0 when every game ended with legal actions only, 1 otherwise,
+    2 on bad arguments. A progress bar goes to stderr when it is a terminal."""
     try:
         config = config_from(args)
     except SimulateUsageError as error:
         print(f"uno-tui simulate: {error}", file=sys.stderr)
         return 2
     started = time.perf_counter()
-    if args.json or config.games < PROGRESS_FROM:
-        tally = simulate(config)
-    else:
-        tally = _simulate_with_progress(config)
+    tally = _simulate_with_progress(config) if sys.stderr.isatty() else simulate(config)
     result = summary(config, tally, time.perf_counter() - started)
     if args.json:
         print(json.dumps(result))
@@ -326,12 +370,39 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _simulate_with_progress(config: Config) -> Tally:
+    """``simulate`` with a progress bar on stderr: games done, win rates so far, time left."""
     from rich.console import Console
-    from rich.progress import Progress
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
-    with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"{config.games} games", total=config.games)
-        return simulate(config, lambda n: progress.advance(task, n))
+    columns = (
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
+        task = progress.add_task(win_rates_so_far(config, None), total=config.games)
+
+        def advance(tally: Tally) -> None:
+            done = tally.games + len(tally.failures)
+            progress.update(task, completed=done, description=win_rates_so_far(config, tally))
+
+        return simulate(config, advance)
+
+
+def win_rates_so_far(config: Config, tally: Tally | None) -> str:
+    """``medium 52.1% · mixbot 47.9%``: each seat's win rate so far, by its level."""
+    parts = []
+    for seat, level in enumerate(config.levels):
+        rate = tally.wins[seat] / tally.games if tally is not None and tally.games else 0.0
+        parts.append(f"{level} {rate:.1%}")
+    return " · ".join(parts)
 
 
 def _print_table(result: dict[str, Any]) -> None:
@@ -359,4 +430,4 @@ def _print_table(result: dict[str, Any]) -> None:
             f"({times['decisions']} decisions)"
         )
     for failure in result["failures"]:
-        console.print(f"[red]illegal action[/red] {failure}")
+        console.print(f"[red]failure[/red] {failure}")

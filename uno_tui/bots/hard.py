@@ -38,17 +38,17 @@ from .deals import Dealer
 from .knowledge import Knowledge, colors_held, is_opponent, next_in_play
 from .medium import (
     DRAW_SCORE,
-    FEW_CARDS,
     MediumBot,
     Table,
     choose_variant,
     draw_four_is_bluff,
+    draw_four_score,
     play_score,
 )
 from .playout import COLORS, TURN_LIMIT, WILD, QuickRound, QuickRules, code_of
 
 DEFAULT_THINK_MS = 250
-CLEAR_WIN = 1.0
+CLEAR_WIN = 2.0
 """How many standard errors an action must beat medium's choice by to replace it, where the
 imagined rounds are cut off and judged on the hand sizes (far less noisy than to the end)."""
 CLEAR_WIN_TO_THE_END = 2.0
@@ -272,9 +272,7 @@ def _bluff_if_safe(view: PlayerView, decision: Decision, plan: Action, after: in
     if not draw_four_is_bluff(table) or _challenge_risk(view, after) >= SAFE_BLUFF:
         return plan
     plan_score = play_score(plan, table) if isinstance(plan, PlayCard) else DRAW_SCORE
-    held = 15.0 if table.my_count <= FEW_CARDS else 0.0
-    score = held + 5.0 + (30.0 if table.next_is_low else 0.0)
-    if score <= plan_score:
+    if draw_four_score(table) <= plan_score:
         return plan
     return choose_variant(bluffs, table)
 

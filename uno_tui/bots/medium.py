@@ -1,9 +1,23 @@
 """A strong rule bot: the heuristics good UNO players use, read from the view alone.
 
-Keep the colour you hold most; hit the next player with Draw Two or Skip when they are low;
-hold Wilds and Wild Draw Four until few cards remain; name the colour you hold most; challenge
-only when what it has seen makes a bluff likely; always call UNO and catch others. In Teams it
-feeds its teammate and never attacks them.
+Its turn, in order of weight:
+- Hit the next player with Draw Two, Skip or Wild Draw Four when they are about to go out.
+- Play the colour you hold most (any colour tied for most counts), so the next turns match.
+- Leave in play a colour the next player showed they lack (they drew on it and have taken no
+  card since): they must draw again.
+- Among those, Draw Two first, then Skip (and a Reverse that skips, with two players), then
+  numbers, a Reverse that only turns the play last; on a tie, the card matching most of the
+  hand (colour or number), so the hand stays easy to follow.
+- Hold the Wilds: a Wild is played only with at most two other (non-Wild) cards left, a Wild
+  Draw Four with at most four; until then drawing is better than spending one. Never bluff a
+  Wild Draw Four, unless nothing else is left in hand (where another Wild makes it a bluff, a
+  hand of two of them could never go out otherwise).
+- Name the colour you hold most. Challenge only when what it has seen makes a bluff likely.
+  Always call UNO and catch others. In Teams it feeds its teammate and never attacks them.
+
+The card order and the Wild limits are those of the strongest published heuristic we know,
+UnoAI's MixBot (benchmarks/sparring.py ports it); the rest is medium's own. Rule differences
+come from ``Rules`` fields, never from the rule set's name.
 """
 
 from __future__ import annotations
@@ -32,7 +46,6 @@ from uno_tui.engine import (
     PlayCard,
     PlayerView,
     Rank,
-    RuleSet,
 )
 from uno_tui.engine.events import CardPlayed
 
@@ -57,8 +70,26 @@ BLUFF_PRIOR = 0.1
 CHALLENGE_ABOVE = 0.45
 """Challenge when the chance of a bluff is above this: failing costs two extra cards, winning
 saves four and puts four on the bluffer."""
-KEEP_BELOW = 10.0
+KEEP_BELOW = 9.0
 """A drawn card scoring below this is kept where the rules allow (a Wild worth holding)."""
+COMMON_COLOR = 5.0
+"""Worth of playing a colour held most: above any card type, below an attack on a low player."""
+LACKED_COLOR = 3.0
+"""Worth of leaving in play a colour the next player showed they lack."""
+WILD_PLAY = 9.5
+"""A Wild within its limit: below every coloured card, above keeping it when drawn."""
+WILD_LIMIT = 2
+"""A Wild is played only with at most this many non-Wild cards in hand (else draw)."""
+DRAW_FOUR_LIMIT = 4
+"""The same for a Wild Draw Four (unless the next player is about to go out)."""
+TYPE_EDGE = {Rank.DRAW_TWO: 1.0, Rank.SKIP: 0.5}
+"""Draw Two, then Skip, before numbers (a skipping Reverse counts as a Skip)."""
+TURNING_REVERSE = -0.5
+TURN_AWAY = 20.0
+"""Worth of a Reverse that turns play away from a next player about to go out (and the cost
+of a Skip or Reverse that hands the turn to another such player)."""
+MATCHING = 0.01
+"""Per card of the hand the played card matches (colour or number): the last tie-break."""
 DRAW_SCORE = -10.0
 """Drawing beats only plays that do harm (a bluff, swapping for a bigger hand)."""
 
@@ -68,7 +99,10 @@ class Table:
     """What the card scores look at: this player's hand and the seats that matter to a play."""
 
     hand: tuple[Card, ...]
-    rules_name: RuleSet
+    reverse_skips: bool
+    """Reverse works as a Skip here (two players, where the rules say so)."""
+    wilds_make_bluff: bool
+    """Another Wild in hand makes a Wild Draw Four a bluff (the challenge counts it)."""
     custom_effect: CustomEffect
     seven_zero: bool
     pass_symbol_rank: Rank | None
@@ -81,16 +115,31 @@ class Table:
     fewest_count: int
     previous_count: int
     """Cards of the player whose hand comes to us when every hand moves along."""
+    skipped_to_low: bool = False
+    """With three or more players, the player after the next is an opponent about to go out
+    (a Skip would bring their turn sooner)."""
+    reversed_to_low: bool = False
+    """With three or more players, the player before us is an opponent about to go out (a
+    Reverse would give them the next turn)."""
+    next_lacks: frozenset[Color] = frozenset()
+    """Colours the next player (an opponent) showed they lack and have not drawn on since."""
 
     @classmethod
-    def of(cls, view: PlayerView) -> Table:
+    def of(cls, view: PlayerView, *, inferred: bool = False) -> Table:
+        """The table; with ``inferred``, also what the next player showed they lack."""
         after = next_in_play(view, view.player)
+        lacks: frozenset[Color] = frozenset()
+        if inferred and is_opponent(view, after):
+            notes = Knowledge.of(view).notes[after]
+            if notes.unconstrained == 0:
+                lacks = frozenset(notes.missing_colors)
         rivals = [seat for seat in opponents(view) if view.hand_counts[seat] > 0] or [after]
         fewest = min(rivals, key=lambda seat: view.hand_counts[seat])
         mate = view.teammate
         return cls(
             hand=view.hand,
-            rules_name=view.rules.name,
+            reverse_skips=view.rules.reverse_skips_with_two_players and view.player_count == 2,
+            wilds_make_bluff=view.rules.challenge_counts_other_wilds,
             custom_effect=view.rules.custom_effect,
             seven_zero=view.rules.seven_zero,
             pass_symbol_rank=view.rules.pass_symbol_rank,
@@ -101,6 +150,9 @@ class Table:
             fewest_opponent=fewest,
             fewest_count=view.hand_counts[fewest],
             previous_count=view.hand_counts[previous_seat(view, view.player)],
+            skipped_to_low=_low_opponent(view, next_in_play(view, after)),
+            reversed_to_low=_low_opponent(view, _before(view)),
+            next_lacks=lacks,
         )
 
     @property
@@ -112,30 +164,58 @@ class Table:
         return not self.next_is_mate and self.next_count <= LOW
 
 
+def _low_opponent(view: PlayerView, seat: int) -> bool:
+    return view.player_count > 2 and is_opponent(view, seat) and view.hand_counts[seat] <= LOW
+
+
+def _before(view: PlayerView) -> int:
+    """The seat that plays after us once the direction turns."""
+    step = -1 if view.clockwise else 1
+    count = view.player_count
+    for offset in range(1, count + 1):
+        seat = (view.player + offset * step) % count
+        if view.hand_counts[seat] > 0:
+            return seat
+    return view.player
+
+
 def play_score(play: PlayCard, table: Table) -> float:
     """How much a play is worth now; higher is better, below ``DRAW_SCORE`` worse than drawing."""
     card = play.card
     if card.color is None:
-        return _wild_score(card, table)
-    rest = list(table.hand)
-    rest.remove(card)
-    score = 10.0 + 2.0 * colors_held(rest)[card.color]
-    if card.rank in ATTACK_RANKS or (
-        card.rank is Rank.REVERSE and table.rules_name is RuleSet.TWO_PLAYER
-    ):
-        score += _attack_bonus(table)
-    if card.rank.is_number:
-        score += card.rank.number / 10  # shed the points we would be caught with
+        score = _wild_score(card, table)
+        lacked = play.color is not None and play.color in table.next_lacks
+        if lacked and score > DRAW_SCORE and any(c.color is play.color for c in table.hand):
+            score += LACKED_COLOR
+        return score
+    held = colors_held(table.hand)
+    score = 10.0 + (COMMON_COLOR if held[card.color] == max(held.values()) else 0.0)
+    if card.color in table.next_lacks:
+        score += LACKED_COLOR
+    rank = card.rank
+    if rank in ATTACK_RANKS or (rank is Rank.REVERSE and table.reverse_skips):
+        score += _attack_bonus(table) + TYPE_EDGE.get(rank, TYPE_EDGE[Rank.SKIP])
+        if rank is not Rank.DRAW_TWO and table.skipped_to_low and not table.next_is_low:
+            score -= TURN_AWAY
+    elif rank is Rank.REVERSE:
+        score += TURNING_REVERSE
+        if table.next_is_low and not table.reversed_to_low:
+            score += TURN_AWAY
+        elif table.reversed_to_low and not table.next_is_low:
+            score -= TURN_AWAY
+    if rank.is_number:
+        score += rank.number / 1000  # shed the points we would be caught with
         score += _number_effect(card, table)
-    else:
-        score += 1.0
+    score += MATCHING * sum(
+        1 for other in table.hand if other.color is card.color or other.rank is rank
+    )
     return score
 
 
 def _attack_bonus(table: Table) -> float:
     if table.next_is_mate:
         return -50.0
-    return 30.0 if table.next_is_low else 1.0
+    return 30.0 if table.next_is_low else 0.0
 
 
 def _number_effect(card: Card, table: Table) -> float:
@@ -152,10 +232,13 @@ def _wild_score(card: Card, table: Table) -> float:
     """Wilds are kept for the end of the hand; their special effects decide the exceptions."""
     held = 15.0 if table.my_count <= FEW_CARDS else 0.0
     rank = card.rank
+    others = sum(1 for other in table.hand if not other.is_wild)
     if rank is Rank.WILD_DRAW_FOUR:
-        if draw_four_is_bluff(table):
+        if draw_four_is_bluff(table) and not only_draw_fours(table.hand):
             return DRAW_SCORE - 90.0
-        return held + 5.0 + (30.0 if table.next_is_low else 0.0)
+        return draw_four_score(table)
+    if rank is Rank.WILD:
+        return WILD_PLAY if others <= WILD_LIMIT else DRAW_SCORE - 1.0
     if rank is Rank.WILD_TEAM_DRAW_FOUR:
         return held + 5.0 + _attack_bonus(table)
     if rank is Rank.WILD_SWAP_HANDS:
@@ -178,6 +261,15 @@ def _custom_bonus(table: Table) -> float:
     return 0.0
 
 
+def draw_four_score(table: Table) -> float:
+    """A Wild Draw Four's worth, were it no bluff: an attack on a low next player, else a Wild
+    held while more than ``DRAW_FOUR_LIMIT`` other cards are left."""
+    if table.next_is_low:
+        return WILD_PLAY + 30.0
+    others = sum(1 for card in table.hand if not card.is_wild)
+    return WILD_PLAY + 0.25 if others <= DRAW_FOUR_LIMIT else DRAW_SCORE - 1.0
+
+
 def draw_four_is_bluff(table: Table) -> bool:
     """Playing Wild Draw Four now would lose a challenge: we hold the colour in play (classic:
     or another Wild). Medium never bluffs."""
@@ -185,7 +277,13 @@ def draw_four_is_bluff(table: Table) -> bool:
     rest.remove(Card(None, Rank.WILD_DRAW_FOUR))
     if any(card.color is table.current_color for card in rest):
         return True
-    return table.rules_name is RuleSet.CLASSIC and any(card.is_wild for card in rest)
+    return table.wilds_make_bluff and any(card.is_wild for card in rest)
+
+
+def only_draw_fours(hand: Sequence[Card]) -> bool:
+    """Nothing but Wild Draw Fours in hand: where another Wild makes one a bluff (classic), each
+    is a bluff for ever, and bluffing is the only way to go out."""
+    return all(card.rank is Rank.WILD_DRAW_FOUR for card in hand)
 
 
 def best_play(plays: Sequence[PlayCard], table: Table) -> PlayCard | None:
@@ -206,11 +304,16 @@ def _by_card(plays: Sequence[PlayCard]) -> dict[Card, list[PlayCard]]:
 
 
 def choose_variant(variants: Sequence[PlayCard], table: Table) -> PlayCard:
-    """Of the ways to play one card, the one naming our best colour and the target with the
-    fewest cards (for a Swap Hands or a 7 that is the hand we want)."""
+    """Of the ways to play one card, the one naming our best colour (or one the next player
+    lacks, held nearly as much) and the target with the fewest cards (for a Swap Hands or a 7
+    that is the hand we want)."""
     rest = list(table.hand)
     rest.remove(variants[0].card)
     color = best_color(rest)
+    held = colors_held(rest)
+    lacked = [c for c in table.next_lacks if held[c] > 0 and held[c] >= held[color] - 1]
+    if lacked:  # a colour the next player lacks, if we hold nearly as much of it
+        color = max(lacked, key=lambda c: (held[c], -list(Color).index(c)))
     for play in variants:
         if play.color in (None, color) and play.target in (None, table.fewest_opponent):
             return play
@@ -240,7 +343,7 @@ class MediumBot(Bot):
 
     def _turn(self, view: PlayerView, decision: Decision) -> Action:
         plays = [a for a in decision.actions if isinstance(a, PlayCard)]
-        play = best_play(plays, Table.of(view))
+        play = best_play(plays, Table.of(view, inferred=True))
         if play is not None:
             return play
         draw = next((a for a in decision.actions if isinstance(a, DrawCard)), None)

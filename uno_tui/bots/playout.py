@@ -8,7 +8,12 @@ Two, the Wilds and their effects, medium's challenge of a Wild Draw Four (so a b
 only the first imagined action can be, is caught as often as medium would catch it), drawing
 (and playing or keeping the drawn card), the Teams shares and tag-backs, going out. Left out
 because they cannot change who goes out often enough to matter to a comparison of moves: UNO
-calls and catches (medium always calls), jump-ins, stacking and the Teams exchanges.
+calls and catches (medium always calls), jump-ins, stacking and the Teams exchanges. Where the
+engine asks a person, the playout decides alone: a Teams share gives the first half of the hand,
+the teammate answering a Wild Team Play plays medium's card, a challenge is medium's.
+Rule differences come from ``Rules`` fields (``QuickRules.of``), never the rule set's name.
+``tests/test_playout_engine.py`` plays random positions of every rule set both here and in the
+engine and checks the same cards are playable and every card leaves the same table.
 
 This is the bot's imagination only; the real table is always the engine's.
 """
@@ -19,7 +24,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from uno_tui.engine import Card, Color, CustomEffect, Rank, Rules, RuleSet
+from uno_tui.engine import Card, Color, CustomEffect, Rank, Rules
 
 WILD = 4
 """The colour index of a Wild card (colours are 0-3 in ``Color`` order)."""
@@ -31,9 +36,14 @@ COLORS: tuple[Color, ...] = tuple(Color)
 LOW = 2
 """Medium's 'about to go out'."""
 FEW_CARDS = 3
-"""Medium stops holding Wilds at this many cards."""
+"""Medium stops holding the Teams Wilds at this many cards."""
 DRAW_SCORE = -10.0
-KEEP_BELOW = 10.0
+KEEP_BELOW = 9.0
+COMMON_COLOR = 5.0
+WILD_PLAY = 9.5
+WILD_LIMIT, DRAW_FOUR_LIMIT = 2, 4
+DRAW_TWO_EDGE, SKIP_EDGE, TURNING_REVERSE = 1.0, 0.5, -0.5
+"""medium's scores (``medium.py`` explains them; a test checks they agree)."""
 BLUFF_PRIOR, CHALLENGE_ABOVE = 0.1, 0.45
 """medium's: it challenges a Wild Draw Four when the chance of a bluff is above 0.45."""
 CHALLENGE_HELD = CHALLENGE_ABOVE / (CHALLENGE_ABOVE + BLUFF_PRIOR * (1 - CHALLENGE_ABOVE))
@@ -76,7 +86,7 @@ class QuickRules:
     reverse_skips: bool
     """With two players, Reverse works like Skip (two-player's rule)."""
     reverse_attacks: bool
-    """Medium counts Reverse as an attack (two-player)."""
+    """Reverse skips with two players (so medium counts it as an attack there)."""
     must_play_drawn: bool
     wilds_make_bluff: bool
     """classic: a Wild Draw Four is a bluff while another Wild is held, too."""
@@ -89,7 +99,7 @@ class QuickRules:
     def of(cls, rules: Rules) -> QuickRules:
         return cls(
             reverse_skips=rules.reverse_skips_with_two_players,
-            reverse_attacks=rules.name is RuleSet.TWO_PLAYER,
+            reverse_attacks=rules.reverse_skips_with_two_players,
             must_play_drawn=rules.must_play_drawn_card,
             wilds_make_bluff=rules.challenge_counts_other_wilds,
             team_game=rules.team_game,
@@ -395,14 +405,17 @@ class QuickRound:
 
     def choose(self, player: int, *, forced: bool) -> tuple[int, int, int] | None:
         """Medium's play (card, colour, target), or None to draw. The scores are ``score``'s,
-        written out here because this runs on every imagined turn."""
+        written out here because this runs on every imagined turn (medium's last tie-breaks,
+        the cards the hand matches and turning play away from a low player, are left out)."""
         hand = self.hands[player]
         current, top = self.color, self.top
         top_rank = -1 if top >> 5 == WILD else top & 31
         counts = [0, 0, 0, 0, 0]
         for card in hand:
             counts[card >> 5] += 1
+        most = max(counts[0], counts[1], counts[2], counts[3])
         rules = self.rules
+        reverse_attacks = rules.reverse_attacks and self.count == 2
         best, best_score = -1, -1e9 if forced else DRAW_SCORE
         attack: float | None = None
         for card in hand:
@@ -410,17 +423,17 @@ class QuickRound:
             if color == WILD:
                 score = self.wild_score(player, card)
             elif color == current or rank == top_rank:
-                score = 8.0 + 2.0 * counts[color]
+                score = 15.0 if counts[color] == most else 10.0
                 if rank < SKIP:
-                    score += rank / 10
+                    score += rank / 1000
                     if rules.seven_zero and rank in {0, 7}:
                         score += self.seven_zero_score(player, rank)
+                elif rank != REVERSE or reverse_attacks:
+                    if attack is None:
+                        attack = self.attack_bonus(player)
+                    score += attack + (DRAW_TWO_EDGE if rank == DRAW_TWO else SKIP_EDGE)
                 else:
-                    score += 1.0
-                    if rank != REVERSE or rules.reverse_attacks:
-                        if attack is None:
-                            attack = self.attack_bonus(player)
-                        score += attack
+                    score += TURNING_REVERSE
             else:
                 continue
             if score > best_score:
@@ -457,7 +470,7 @@ class QuickRound:
         after = self.next_active(player)
         if after == self.mate(player):
             return -50.0
-        return 30.0 if len(self.hands[after]) <= LOW else 1.0
+        return 30.0 if len(self.hands[after]) <= LOW else 0.0
 
     def score(self, player: int, card: int) -> float:
         """medium's ``play_score`` for ``card`` in ``player``'s hand."""
@@ -465,19 +478,21 @@ class QuickRound:
         color, rank = card >> 5, card & 31
         if color == WILD:
             return self.wild_score(player, card)
-        same = -1
+        counts = [0, 0, 0, 0, 0]
         for other in hand:
-            if other >> 5 == color:
-                same += 1
-        score = 10.0 + 2.0 * same
-        if rank in (SKIP, DRAW_TWO) or (rank == REVERSE and self.rules.reverse_attacks):
-            score += self.attack_bonus(player)
+            counts[other >> 5] += 1
+        most = max(counts[0], counts[1], counts[2], counts[3])
+        score = 10.0 + (COMMON_COLOR if counts[color] == most else 0.0)
+        if rank in (SKIP, DRAW_TWO) or (
+            rank == REVERSE and self.rules.reverse_attacks and self.count == 2
+        ):
+            score += self.attack_bonus(player) + (DRAW_TWO_EDGE if rank == DRAW_TWO else SKIP_EDGE)
+        elif rank == REVERSE:
+            score += TURNING_REVERSE
         if rank < SKIP:
-            score += rank / 10
+            score += rank / 1000
             if self.rules.seven_zero and rank in {0, 7}:
                 score += self.seven_zero_score(player, rank)
-        else:
-            score += 1.0
         return score
 
     def seven_zero_score(self, player: int, rank: int) -> float:
@@ -491,11 +506,18 @@ class QuickRound:
         hand = self.hands[player]
         held = 15.0 if len(hand) <= FEW_CARDS else 0.0
         rank = card & 31
-        if rank == W4:
-            if self.is_bluff(player, card):
+        if rank in (W4, W):
+            others = 0
+            for other in hand:
+                others += other >> 5 != WILD
+            if rank == W:
+                return WILD_PLAY if others <= WILD_LIMIT else DRAW_SCORE - 1.0
+            if self.is_bluff(player, card) and any(other & 31 != W4 for other in hand):
                 return DRAW_SCORE - 90.0
             after = self.next_active(player)
-            return held + 5.0 + (30.0 if len(self.hands[after]) <= LOW else 0.0)
+            if after != self.mate(player) and len(self.hands[after]) <= LOW:
+                return WILD_PLAY + 30.0
+            return WILD_PLAY + 0.25 if others <= DRAW_FOUR_LIMIT else DRAW_SCORE - 1.0
         if rank == WT4:
             return held + 5.0 + self.attack_bonus(player)
         if rank == WX:

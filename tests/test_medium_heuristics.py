@@ -1,0 +1,50 @@
+"""medium's heuristics, each on a position where it decides the play."""
+
+from __future__ import annotations
+
+import random
+
+from uno_tui.bots import MediumBot
+from uno_tui.engine import DrawCard, PlayCard, Rules
+
+from .helpers import card, game_at
+
+
+def choice(rules: Rules, hands: list[str], top: str, **kwargs: object) -> object:
+    game = game_at(rules, hands, top, **kwargs)  # type: ignore[arg-type]
+    return MediumBot().choose(game.view(0), random.Random(1))
+
+
+def test_medium_draws_rather_than_spend_a_wild_with_many_other_cards() -> None:
+    action = choice(Rules.two_player(), ["W B1 B2 G3 Y4", "G1 G2 G3 G4 G5"], "R5")
+    assert isinstance(action, DrawCard)
+
+
+def test_medium_plays_a_wild_when_few_other_cards_remain() -> None:
+    action = choice(Rules.two_player(), ["W B1 G3", "G1 G2 G3 G4 G5"], "R5")
+    assert isinstance(action, PlayCard) and action.card == card("W")
+
+
+def test_medium_plays_the_colour_it_holds_most_before_an_action_card() -> None:
+    action = choice(Rules.two_player(), ["R+2 B5 B1 B2 B3", "G1 G2 G3 G4 G5"], "R5")
+    assert isinstance(action, PlayCard) and action.card == card("B5")
+
+
+def test_medium_plays_draw_two_before_a_number_of_the_same_colour() -> None:
+    action = choice(Rules.two_player(), ["R+2 R7 B1", "G1 G2 G3 G4 G5"], "R5")
+    assert isinstance(action, PlayCard) and action.card == card("R+2")
+
+
+def test_medium_reverses_play_away_from_a_next_player_about_to_go_out() -> None:
+    action = choice(Rules.classic(), ["RR R7 R8 B1", "G1", "G3 G4 B5 B6", "Y1 Y2 Y3 Y4"], "R5")
+    assert isinstance(action, PlayCard) and action.card == card("RR")
+
+
+def test_medium_keeps_the_colour_the_next_player_drew_on() -> None:
+    """Ben drew on red and has taken no card since: of two colours held as much, medium
+    keeps red in play (without the inference, B5 would go: the higher number)."""
+    game = game_at(Rules.two_player(), ["R1 R2 B5 B3", "G1 G2 Y3 Y4 G5"], "R5", "Y9 Y8")
+    game.apply(DrawCard(0))  # Ann draws Y9, which does not match: Ben's turn
+    game.apply(DrawCard(1))  # Ben draws on red: he holds none
+    action = MediumBot().choose(game.view(0), random.Random(1))
+    assert isinstance(action, PlayCard) and action.card.color is card("R1").color

@@ -1,0 +1,119 @@
+"""The ported sparring partners (benchmarks/sparring.py): RLCard's rule agent checked against
+RLCard itself where it is installed, MixBot against the rules of its F# source."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from benchmarks.sparring import (
+    MixBot,
+    RlcardV1Bot,
+    rlcard_agent_step,
+    rlcard_legal,
+)
+from uno_tui.engine import Card, Color, DrawCard, KeepDrawn, PlayCard, Rank, Rules, build_deck
+from uno_tui.sim import Config, simulate
+
+from .helpers import game_at
+
+
+class FirstChoice(random.Random):
+    """A generator whose ``choice`` takes the smallest, so two agents can be compared."""
+
+    def choice(self, seq: Any) -> Any:
+        return sorted(seq)[0]
+
+
+def _rlcard_card(card: Card) -> Any:
+    from rlcard.games.uno.card import UnoCard
+
+    if card.is_wild:
+        trait = "wild_draw_4" if card.rank is Rank.WILD_DRAW_FOUR else "wild"
+        return UnoCard("wild", "r", trait)
+    letter = {Color.RED: "r", Color.GREEN: "g", Color.BLUE: "b", Color.YELLOW: "y"}[card.color]
+    traits = {Rank.SKIP: "skip", Rank.REVERSE: "reverse", Rank.DRAW_TWO: "draw_2"}
+    trait = traits.get(card.rank, card.rank.value)
+    kind = "action" if card.rank in traits else "number"
+    return UnoCard(kind, letter, trait)
+
+
+def test_rlcard_legal_actions_and_agent_choices_equal_the_originals() -> None:
+    rlcard_round = pytest.importorskip("rlcard.games.uno.round")
+    rule_models = pytest.importorskip("rlcard.models.uno_rule_models")
+    np = pytest.importorskip("numpy")
+    deck = build_deck(Rules.classic())
+    rng = random.Random(16)
+    agent = rule_models.UNORuleAgentV1()
+    original_choice = rule_models.np.random.choice
+    rule_models.np.random.choice = lambda seq: sorted(seq)[0]
+    try:
+        for _ in range(3000):
+            cards = rng.sample(deck, rng.randint(1, 9) + 1)
+            top, hand = cards[0], cards[1:]
+            color = rng.choice(list(Color)) if top.is_wild else top.color
+            game_round = rlcard_round.UnoRound(0, 2, np.random.RandomState(0))
+            target = _rlcard_card(top)
+            if top.is_wild:
+                target.color = {Color.RED: "r", Color.GREEN: "g", Color.BLUE: "b"}.get(color, "y")
+            game_round.target = target
+
+            class Player:
+                pass
+
+            player = Player()
+            player.hand = [_rlcard_card(c) for c in hand]  # type: ignore[attr-defined]
+            theirs = game_round.get_legal_actions([player], 0)
+            mine = rlcard_legal(hand, top, color)
+            assert sorted(mine) == sorted(theirs)
+            strings = [c.str for c in player.hand]  # type: ignore[attr-defined]
+            state = {"raw_legal_actions": theirs, "raw_obs": {"hand": strings}}
+            assert rlcard_agent_step(mine, strings, FirstChoice()) == agent.step(state)
+    finally:
+        rule_models.np.random.choice = original_choice
+
+
+def test_rlcard_draws_only_with_nothing_playable_and_keeps_a_wild_for_last() -> None:
+    game = game_at(Rules.classic(), ["W R3 B7", "G1 G2", "G3 G4"], "R5")
+    action = RlcardV1Bot().choose(game.view(0), random.Random(1))
+    assert isinstance(action, PlayCard) and action.card == Card.parse("R3")
+    game = game_at(Rules.classic(), ["B7 G2", "G1 G2", "G3 G4"], "R5")
+    assert isinstance(RlcardV1Bot().choose(game.view(0), random.Random(1)), DrawCard)
+
+
+def test_mixbot_holds_wilds_until_few_coloured_cards_remain() -> None:
+    """CardCountLimits: a Wild only with at most 2 non-Wild cards, a Wild Draw Four with 4."""
+    game = game_at(Rules.two_player(), ["W B7 G2 Y3", "G1 G2 G3"], "R5")
+    assert isinstance(MixBot().choose(game.view(0), random.Random(1)), DrawCard)
+    game = game_at(Rules.two_player(), ["W+4 B7 G2 Y3", "G1 G2 G3"], "R5")
+    action = MixBot().choose(game.view(0), random.Random(1))
+    assert isinstance(action, PlayCard) and action.card.rank is Rank.WILD_DRAW_FOUR
+    assert action.color in (Color.BLUE, Color.GREEN, Color.YELLOW)
+
+
+def test_mixbot_ranks_draw_two_over_numbers_and_prefers_its_commonest_colour() -> None:
+    game = game_at(Rules.two_player(), ["R+2 R4 B6 B7 B8", "G1 G2 G3"], "R5")
+    action = MixBot().choose(game.view(0), random.Random(1))
+    assert isinstance(action, PlayCard) and action.card == Card.parse("R+2")
+    game = game_at(Rules.two_player(), ["R+2 R4 B5 B6 B7", "G1 G2 G3"], "B4")
+    action = MixBot().choose(game.view(0), random.Random(1))
+    assert isinstance(action, PlayCard) and action.card.color is Color.BLUE
+
+
+def test_mixbot_keeps_a_drawn_wild_with_more_than_two_cards() -> None:
+    game = game_at(Rules.two_player(), ["B7 G2 Y3", "G1 G2"], "R5", "W")
+    bot = MixBot()
+    game.apply(bot.choose(game.view(0), random.Random(1)))
+    assert isinstance(bot.choose(game.view(0), random.Random(1)), KeepDrawn)
+
+
+@pytest.mark.parametrize("rules", ["classic", "two-player"])
+def test_sparring_partners_play_only_legal_actions(rules: str) -> None:
+    from benchmarks.sparring import register
+
+    register()
+    seats = ("mixbot", "rlcard-v1") if rules == "two-player" else ("mixbot", "rlcard-v1") * 2
+    tally = simulate(Config(rules=rules, levels=seats, games=60, seed=3))
+    assert tally.failures == [] and tally.games == 60
