@@ -105,6 +105,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--plain", action="store_true", default=argparse.SUPPRESS, help="line by line"
     )
     sim.add_parser(sub)
+    from uno_tui.net.commands import add_parsers as add_network_parsers
+
+    add_network_parsers(sub)
     return parser
 
 
@@ -353,6 +356,37 @@ def replay(path: Path) -> int:
     return 0
 
 
+# Across machines -------------------------------------------------------------------------------
+
+
+def play_across_machines(args: argparse.Namespace) -> int:
+    """``uno-tui host``, ``join`` and ``serve`` (uno_tui/net). A remote seat is played line by
+    line for now, by ``PlainGame`` on the remote table; the app joins once the front ends
+    talk to a table (DESIGN.md)."""
+    from typing import cast
+
+    from uno_tui.net import commands
+    from uno_tui.net.remote_session import RemoteSession
+
+    def play_remote(remote: RemoteSession) -> int:
+        speaker = make_speaker(args.speech or "none", notify=say)
+        game = PlainGame(
+            cast(Session, remote), input, sys.stdout, speaker=speaker, verbosity=args.verbosity
+        )
+        remote.say = game.say
+        return game.run()
+
+    try:
+        if args.command == "serve":
+            return commands.run_serve(args, say)
+        with line_by_line():
+            if args.command == "join":
+                return commands.run_join(args, play_remote, say)
+            return commands.run_host(args, parse_seats, play_remote, say)
+    except commands.CommandError as error:
+        raise UsageError(str(error)) from None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -361,6 +395,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return replay(args.file)
         if args.command == "simulate":
             return sim.run(args)
+        if args.command in ("host", "join", "serve"):
+            return play_across_machines(args)
         if not args.plain:
             return resume(args) if args.command == "resume" else play_in_app(args)
         with line_by_line():

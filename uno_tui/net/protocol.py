@@ -404,7 +404,9 @@ def welcome(
 
 def events_messages(round_start: int, start: int, events: tuple[Event, ...]) -> list[str]:
     """The events in as many messages as keep each under the cap."""
-    messages, batch, size, first = [], [], 0, start
+    messages: list[str] = []
+    batch: list[str] = []
+    size, first = 0, start
     budget = MAX_MESSAGE_BYTES - 200
     for event in events:
         encoded = dump(encode_event(event))
