@@ -13,6 +13,7 @@ import contextlib
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import TextIO
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -90,9 +91,8 @@ class RemoteTable:
         self.thread: threading.Thread | None = None
         self.status = "connecting"
         self.stopping = False
-        self.received: list[str] = []
-        """Every message received, as it came (kept for tests that audit what was sent)."""
-        self.keep_messages = False
+        self.transcript: TextIO | None = None
+        """Where to write every message received, one a line (``join --record-messages``)."""
 
     # The connection, in its thread ------------------------------------------------------------
 
@@ -132,8 +132,11 @@ class RemoteTable:
 
     def _receive(self, raw: str | bytes) -> bool:
         """Take one message in; True once the host has welcomed this client."""
-        if self.keep_messages:
-            self.received.append(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"))
+        if self.transcript is not None:
+            text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+            with contextlib.suppress(OSError, ValueError):
+                self.transcript.write(text.replace("\n", " ") + "\n")
+                self.transcript.flush()
         try:
             message = protocol.parse_host(raw)
         except protocol.ProtocolError as error:

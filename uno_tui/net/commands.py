@@ -14,6 +14,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from uno_tui.engine import Rules, SetupError
@@ -73,10 +74,19 @@ def add_parsers(sub: Any) -> None:
         help=f"hand a remote seat to a {AWAY_BOT} bot when its turn waits this long with "
         "nobody connected (the person takes it back by rejoining)",
     )
+    host.add_argument(
+        "--record", type=Path, metavar="FILE", help="write the match record to FILE at the end"
+    )
     join = sub.add_parser("join", help="join a hosted match: uno-tui join HOST[:PORT] --code C")
     join.add_argument("address", help="HOST or HOST:PORT the host printed")
     join.add_argument("--code", required=True, help="your seat's code, as the host printed it")
     join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="lines")
+    join.add_argument(
+        "--record-messages",
+        type=Path,
+        metavar="FILE",
+        help="write every message the host sends to FILE, to see what reached this seat",
+    )
     serve = sub.add_parser("serve", help="serve the app to web browsers (textual-serve)")
     serve.add_argument("--port", type=int, default=8000, help="port (8000)")
     serve.add_argument("--bind", default="127.0.0.1", help="address to listen on")
@@ -143,7 +153,7 @@ def run_host(
     except ValueError as error:
         raise CommandError(f"host: {error}") from None
     options = HostOptions(bind=args.bind, port=args.port, away_bot_after=args.away_bot)
-    host = Host(session, codes, options, local=local, log=say)
+    host = Host(session, codes, options, local=local, log=say, record=args.record)
     address = describe_address(args.bind, args.port)
     shown = codes.for_remote()
     only_here = " (this machine only: --bind 0.0.0.0 for the network)"
@@ -263,6 +273,13 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
     if not getattr(args, "plain", False):
         say("The app cannot join a hosted match yet: playing line by line (--plain).")
     say(f"Joining {table.url.removeprefix('ws://')}...")
+    transcript = None
+    if args.record_messages is not None:
+        try:
+            transcript = args.record_messages.open("a", encoding="utf-8")
+        except OSError as error:
+            raise CommandError(f"join: cannot write {args.record_messages}: {error}") from None
+        table.transcript = transcript
     table.start()
     try:
         welcome = table.wait_welcome()
@@ -277,6 +294,8 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
         return 1
     finally:
         table.close()
+        if transcript is not None:
+            transcript.close()
 
 
 # Serve ------------------------------------------------------------------------------------------

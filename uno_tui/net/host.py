@@ -190,8 +190,12 @@ class Connection:
             self.close()
 
     def close(self) -> None:
-        with contextlib.suppress(asyncio.QueueFull):
+        """Close after the queued messages; at once if the queue is full (the client reads
+        nothing: it would never get them)."""
+        try:
             self.queue.put_nowait(None)
+        except asyncio.QueueFull:
+            self.ws.transport.abort()
 
     async def pump(self) -> None:
         while (message := await self.queue.get()) is not None:
@@ -210,6 +214,7 @@ class Host:
         *,
         local: int | None = None,
         log: Callable[[str], None] = print,
+        record: Path | None = None,
     ) -> None:
         self.session = session
         self.game = session.game
@@ -224,6 +229,8 @@ class Host:
         self.person_played_at = 0.0
         self.away_since: dict[int, float] = {}
         self.server: Server | None = None
+        self.record = record
+        """Where to write the match record when the host stops (``uno-tui replay`` reads it)."""
 
     # Who plays what -------------------------------------------------------------------------
 
@@ -484,6 +491,7 @@ class Host:
             max_queue=16,
             ping_interval=10,
             ping_timeout=20,
+            close_timeout=2,
         ) as server:
             self.server = server
             if started is not None:
@@ -502,10 +510,19 @@ class Host:
             finally:
                 bots.cancel()
                 away.cancel()
+                self.write_record()
                 for connections in self.connections.values():
                     for connection in connections:
                         connection.close()
         return 0
+
+    def write_record(self) -> None:
+        if self.record is None:
+            return
+        try:
+            write_atomic(self.record, self.game.record().to_json() + "\n")
+        except OSError as error:
+            self.log(f"The match record could not be written to {self.record}: {error}")
 
     @property
     def port(self) -> int:
