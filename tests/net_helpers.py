@@ -13,7 +13,7 @@ from dataclasses import replace
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from uno_tui.engine import Action, Card, CardNotationError, CallUno, Game, MatchRecord, Rules
+from uno_tui.engine import Action, CallUno, Card, CardNotationError, Game, MatchRecord, Rules
 from uno_tui.net import protocol
 from uno_tui.net.host import Codes, Host, HostOptions
 from uno_tui.session import Seat, Session
@@ -170,10 +170,7 @@ def _check_view(game: Game, seat: int | None, raw: str, update: protocol.ViewUpd
     own = {str(card) for card in update.view.hand} if seat is not None else set()
     public = {str(card) for card in game.discard_pile}
     hidden = {
-        str(card)
-        for other, hand in enumerate(game.hands)
-        if other != seat
-        for card in hand
+        str(card) for other, hand in enumerate(game.hands) if other != seat for card in hand
     } | {str(card) for card in game.draw_pile}
     unknowable = hidden - own - public
     seen = set(_card_strings(json.loads(raw)["view"]))

@@ -28,9 +28,7 @@ async def test_two_remote_people_play_a_round_to_its_end_and_each_got_only_its_o
         ann = await Client.join(host, host.codes.seats[0])
         ben = await Client.join(host, host.codes.seats[1])
         watcher = await Client.join(host, host.codes.spectators or "")
-        await asyncio.gather(
-            play_to_the_end(ann), play_to_the_end(ben), play_to_the_end(watcher)
-        )
+        await asyncio.gather(play_to_the_end(ann), play_to_the_end(ben), play_to_the_end(watcher))
         assert host.session.is_over
         record = host.game.record()
     assert isinstance(ann.messages[0], protocol.Welcome) and ann.messages[0].seat == 0
@@ -108,7 +106,7 @@ async def test_malformed_or_oversized_messages_are_refused_and_the_connection_go
     raw: str, says: str
 ) -> None:
     async with hosting(TABLE, REMOTE, seed=3) as host:
-        ann, ben = await _both_joined(host.codes.seats, host)
+        ann, _ben = await _both_joined(host.codes.seats, host)
         await ann.drain()
         before = table_digest(host.game)
         await ann.ws.send(raw)

@@ -111,11 +111,10 @@ class RemoteTable:
                 async with connect(
                     self.url, max_size=2 * protocol.MAX_MESSAGE_BYTES, open_timeout=5
                 ) as ws:
-                    self.ws = ws
                     await ws.send(protocol.hello(self.code))
                     async for raw in ws:
                         if self._receive(raw):
-                            attempt = 0
+                            self.ws, attempt = ws, 0
                     self.ws = None
             except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed):
                 self.ws = None
@@ -195,20 +194,25 @@ class RemoteTable:
 
     # For the front end ----------------------------------------------------------------------
 
-    def send(self, action: Action) -> None:
-        """Send an action (dropped if the connection is down: the view says what is awaited)."""
-        self.send_raw(protocol.action_message(action))
+    @property
+    def connected(self) -> bool:
+        return self.ws is not None and self.status == "connected"
 
-    def send_raw(self, text: str) -> None:
+    def send(self, action: Action) -> bool:
+        """Send an action; False (nothing sent) while the connection is down."""
+        return self.send_raw(protocol.action_message(action))
+
+    def send_raw(self, text: str) -> bool:
         loop, ws = self.loop, self.ws
         if loop is None or ws is None:
-            return
+            return False
 
         async def send() -> None:
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(text)
 
         asyncio.run_coroutine_threadsafe(send(), loop)
+        return True
 
     def wait(self, ready: Callable[[TableState], bool], timeout: float | None = None) -> bool:
         """Block until ``ready(state)`` (checked under the lock) or the table closes."""

@@ -110,7 +110,12 @@ class RemoteSession:
         def answered(state: TableState) -> bool:
             return state.moves > moves or state.refusal is not refusal
 
-        self.table.send(action)
+        if not self.table.send(action):
+            self.say("Not connected to the host: waiting to reconnect, then asking again.")
+            while not self.table.wait(lambda state: self.table.connected, POLL):
+                self._check_closed()
+            self._say_lines()
+            return self.table.take_events()
         self.table.wait(answered, ACTION_TIMEOUT)
         self._say_lines()
         self._check_closed()
