@@ -154,23 +154,29 @@ def run_host(
         raise CommandError(f"host: {error}") from None
     options = HostOptions(bind=args.bind, port=args.port, away_bot_after=args.away_bot)
     host = Host(session, codes, options, local=local, log=say, record=args.record)
-    address = describe_address(args.bind, args.port)
-    shown = codes.for_remote()
-    only_here = " (this machine only: --bind 0.0.0.0 for the network)"
-    say(
-        f"Hosting {session.game.rules.name.value} on {address}"
-        f"{only_here if args.bind.startswith('127.') else ''}."
-    )
-    for line in join_lines(shown, session.game.names, address):
-        say(line)
-    say("The connection is not encrypted: beyond a trusted network, use SSH or a VPN.")
+
+    def announce() -> None:
+        """Said once the host listens, so a port in use fails before any code is shown."""
+        shown_address = describe_address(args.bind, host.port)
+        only_here = " (this machine only: --bind 0.0.0.0 for the network)"
+        say(
+            f"Hosting {session.game.rules.name.value} on {shown_address}"
+            f"{only_here if args.bind.startswith('127.') else ''}."
+        )
+        for line in join_lines(codes.for_remote(), session.game.names, shown_address):
+            say(line)
+        say("The connection is not encrypted: beyond a trusted network, use SSH or a VPN.")
+        if local is None:
+            say(f"Commands here: bot NAME (a {AWAY_BOT} bot plays an absent seat), quit.")
+
     if local is None:
-        say(f"Commands here: bot NAME (a {AWAY_BOT} bot plays an absent seat), quit.")
-        return _serve_in_foreground(host, say)
-    return _serve_and_play(host, codes.seats[local], play_remote, say)
+        return _serve_in_foreground(host, announce, say)
+    return _serve_and_play(host, announce, codes.seats[local], play_remote, say)
 
 
-def _serve_in_foreground(host: Host, say: Callable[[str], None]) -> int:
+def _serve_in_foreground(
+    host: Host, announce: Callable[[], None], say: Callable[[str], None]
+) -> int:
     async def main() -> int:
         loop = asyncio.get_running_loop()
         task = asyncio.current_task()
@@ -180,7 +186,7 @@ def _serve_in_foreground(host: Host, say: Callable[[str], None]) -> int:
                 loop.add_signal_handler(signum, task.cancel)
         _read_commands(host, loop, say)
         try:
-            return await host.run()
+            return await host.run(announce)
         except asyncio.CancelledError:
             say("Stopped. uno-tui host resume continues the match; the codes stay the same.")
             return 130
@@ -227,7 +233,11 @@ def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[s
 
 
 def _serve_and_play(
-    host: Host, code: str, play_remote: PlayRemote, say: Callable[[str], None]
+    host: Host,
+    announce: Callable[[], None],
+    code: str,
+    play_remote: PlayRemote,
+    say: Callable[[str], None],
 ) -> int:
     """The host in a thread, the local person's seat played here through the loopback."""
     started = threading.Event()
@@ -248,6 +258,7 @@ def _serve_and_play(
     if failed:
         error = failed[0]
         raise CommandError(f"host: cannot listen there ({getattr(error, 'strerror', error)})")
+    announce()
     bind = host.options.bind
     local_address = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
     table = RemoteTable(f"{local_address}:{host.port}", code)
