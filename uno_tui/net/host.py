@@ -281,27 +281,39 @@ class Host:
             for connection in connections:
                 connection.push(message)
 
-    def update(self, connection: Connection) -> None:
-        """Send ``connection`` the round's events it has not had and its current view."""
+    def update(self, connection: Connection, cache: dict[object, list[str]] | None = None) -> None:
+        """Send ``connection`` the round's events it has not had and its current view.
+        ``cache`` shares the messages between connections of one seat (the spectators)."""
+        cache = {} if cache is None else cache
         seat = connection.seat
-        events = self.game.round_events(seat)
         round_start = self.game.round_log_start
         if connection.round_start != round_start:
             connection.round_start, connection.sent = round_start, 0
-        new = events[connection.sent :]
-        for message in protocol.events_messages(round_start, connection.sent, new):
+        events_key = ("events", seat, connection.sent)
+        if events_key not in cache:
+            events = self.game.round_events(seat)
+            cache[events_key] = [
+                *protocol.events_messages(round_start, connection.sent, events[connection.sent :]),
+                str(len(events)),
+            ]
+        *messages, count = cache[events_key]
+        for message in messages:
             connection.push(message)
-        connection.sent = len(events)
-        if seat is None:
-            view = protocol.onlooker_view(self.game.view(0), ())
-        else:
-            view = self.game.view(seat)
-        connection.push(protocol.view_message(len(self.game.actions), view))
+        connection.sent = int(count)
+        view_key = ("view", seat)
+        if view_key not in cache:
+            if seat is None:
+                view = protocol.onlooker_view(self.game.view(0), ())
+            else:
+                view = self.game.view(seat)
+            cache[view_key] = [protocol.view_message(len(self.game.actions), view)]
+        connection.push(cache[view_key][0])
 
     def update_all(self) -> None:
+        cache: dict[object, list[str]] = {}
         for connections in self.connections.values():
             for connection in connections:
-                self.update(connection)
+                self.update(connection, cache)
         if self.session.is_over:
             self.finished.set()
 
