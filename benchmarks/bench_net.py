@@ -213,6 +213,41 @@ def stop(hosts: list[HostProcess]) -> None:
             host.process.kill()
 
 
+def host_work(actions: int, spectators: int, data_root: str | None) -> list[float]:
+    """The host's own work per action, without the network: apply (and autosave) one move,
+    then every connection's messages built and queued. Milliseconds per action."""
+    from uno_tui.engine import Rules
+    from uno_tui.net.host import Codes, Connection, Host, open_hosted
+    from uno_tui.session import Seat as TableSeat
+    from uno_tui.session import Session
+
+    names = ["A", "B", "C", "D"]
+    session = Session(Rules.classic(target_score=100000), [TableSeat(n) for n in names], seed=1)
+    directory = Path(tempfile.mkdtemp(prefix="uno-bench-", dir=data_root))
+    codes: Codes = open_hosted(session, [0, 1, 2, 3], spectators=True, directory=directory)
+    host = Host(session, codes, log=lambda line: None)
+
+    async def work() -> list[float]:
+        for seat in [0, 1, 2, 3, *([None] * spectators)]:
+            host.connections.setdefault(seat, []).append(Connection(None, seat))  # type: ignore[arg-type]
+        times = []
+        for _ in range(actions):
+            view = session.game.view(session.game.decisions()[0].player)
+            action = next_action(view)
+            assert action is not None
+            began = time.perf_counter()
+            session.apply(action)
+            host.update_all()
+            times.append((time.perf_counter() - began) * 1000)
+            for connections in host.connections.values():
+                for connection in connections:
+                    while not connection.queue.empty():
+                        connection.queue.get_nowait()
+        return times
+
+    return asyncio.run(work())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--actions", type=int, default=300)
@@ -224,6 +259,12 @@ def main() -> None:
         "durable write of every move)",
     )
     args = parser.parse_args()
+    for count in (0, 60):
+        median, p99 = summary(host_work(args.actions, count, args.data_dir))
+        print(
+            f"host's own work per action, {4 + count} connections, no network: "
+            f"median {median:.2f} ms, p99 {p99:.2f} ms"
+        )
     print("connections on one host (4 players + spectators):")
     passed = None
     for count in map(int, args.spectators.split(",")):

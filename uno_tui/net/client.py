@@ -122,7 +122,8 @@ class RemoteTable:
                 self._close(f"the address is not valid: {error}")
             if self.stopping or self.state.closed is not None:
                 break
-            self._say("Connection lost: reconnecting...", status="reconnecting")
+            if self.status != "reconnecting":
+                self._say("Connection lost: reconnecting...", status="reconnecting")
             await asyncio.sleep(self.retry[min(attempt, len(self.retry) - 1)])
             attempt += 1
         self.stopping = True

@@ -50,7 +50,7 @@ def add_parsers(sub: Any) -> None:
     host.add_argument(
         "--players",
         help='seats in order: "Ann:remote" plays from another terminal, "Cy:medium" is a bot, '
-        "a name alone is the person at this terminal (default: you and one remote player, "
+        "a name alone is the person at this terminal (default: Host here, Guest remote, "
         "two medium bots)",
     )
     host.add_argument("--target", type=int, help="points to win the match (500)")
@@ -104,9 +104,9 @@ def host_table(
     args: argparse.Namespace, parse_seats: Callable[[str], list[Seat]]
 ) -> tuple[Rules, list[Seat], list[int], int | None]:
     """The rules, the seats, which seats are remote, and the local person's seat, if any."""
-    spec = args.players or "You,Guest:remote,Ada:medium,Bo:medium"
+    spec = args.players or "Host,Guest:remote,Ada:medium,Bo:medium"
     if args.rules == "two-player" and args.players is None:
-        spec = "You,Guest:remote"
+        spec = "Host,Guest:remote"
     parts = [part.strip() for part in spec.split(",")]
     remote = [i for i, part in enumerate(parts) if part.endswith(f":{REMOTE}")]
     seats = parse_seats(",".join(part.removesuffix(f":{REMOTE}") for part in parts))
@@ -252,6 +252,7 @@ def _serve_and_play(
             failed.append(error)
             started.set()
 
+    host.log = lambda line: None  # the local person hears the same news as a notice
     thread = threading.Thread(target=serve, name="uno-tui-host", daemon=True)
     thread.start()
     started.wait(15)
