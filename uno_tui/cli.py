@@ -379,12 +379,35 @@ def play_across_machines(args: argparse.Namespace) -> int:
     try:
         if args.command == "serve":
             return commands.run_serve(args, say)
+        if args.command == "join" and not getattr(args, "plain", False):
+            return join_in_app(args)
         with line_by_line():
             if args.command == "join":
                 return commands.run_join(args, play_remote, say)
             return commands.run_host(args, parse_seats, play_remote, say)
     except commands.CommandError as error:
         raise UsageError(str(error)) from None
+
+
+def join_in_app(args: argparse.Namespace) -> int:
+    """``uno-tui join`` without ``--plain``: the join form, then the match in a window (the
+    line mode's words, choices as buttons) until the game screen talks to a table."""
+    from typing import TextIO, cast
+
+    from uno_tui.net.remote_session import RemoteSession
+    from uno_tui.tui.join_app import JoinApp
+
+    def play_lines(remote: RemoteSession, read: Callable[[], str], out: object) -> int:
+        game = PlainGame(
+            cast(Session, remote), read, cast(TextIO, out), verbosity=args.verbosity, colour=False
+        )
+        remote.say = game.say
+        return game.run()
+
+    app = JoinApp(play_lines, args.address or "", args.code or "")
+    with exit_on_signals():
+        app.run()
+    return app.return_code or 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

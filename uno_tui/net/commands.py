@@ -78,8 +78,8 @@ def add_parsers(sub: Any) -> None:
         "--record", type=Path, metavar="FILE", help="write the match record to FILE at the end"
     )
     join = sub.add_parser("join", help="join a hosted match: uno-tui join HOST[:PORT] --code C")
-    join.add_argument("address", help="HOST or HOST:PORT the host printed")
-    join.add_argument("--code", required=True, help="your seat's code, as the host printed it")
+    join.add_argument("address", nargs="?", help="HOST or HOST:PORT the host printed")
+    join.add_argument("--code", help="your seat's code, as the host printed it")
     join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="lines")
     join.add_argument(
         "--record-messages",
@@ -93,7 +93,8 @@ def add_parsers(sub: Any) -> None:
     serve.add_argument(
         "app_args",
         nargs=argparse.REMAINDER,
-        help="after --: the uno-tui arguments each page runs (e.g. -- join HOST --code C)",
+        help="after --: the uno-tui arguments each page runs (default: join, whose form asks "
+        "the host's address and the code; -- alone with nothing: the app's own setup)",
     )
 
 
@@ -278,12 +279,13 @@ def _serve_and_play(
 
 
 def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[str], None]) -> int:
+    """``uno-tui join --plain``: the remote seat played line by line on this terminal."""
+    if not args.address or not args.code:
+        raise CommandError("join: give the host's address and --code (or leave out --plain)")
     try:
         table = RemoteTable(args.address, args.code)
     except JoinError as error:
         raise CommandError(f"join: {error}") from None
-    if not getattr(args, "plain", False):
-        say("The app cannot join a hosted match yet: playing line by line (--plain).")
     say(f"Joining {table.url.removeprefix('ws://')}...")
     transcript = None
     if args.record_messages is not None:
@@ -316,7 +318,7 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
 def run_serve(args: argparse.Namespace, say: Callable[[str], None]) -> int:
     from textual_serve.server import Server
 
-    app_args: Sequence[str] = [a for a in args.app_args if a != "--"] or []
+    app_args: Sequence[str] = [a for a in args.app_args if a != "--"] or ["join"]
     command = shlex.join([sys.executable, "-m", "uno_tui", *app_args])
     say(f"Serving the app on http://{args.bind}:{args.port} (each page runs: {command}).")
     say("The page and its keys travel unencrypted: beyond a trusted network, use SSH or a VPN.")
