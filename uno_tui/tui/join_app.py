@@ -163,3 +163,6 @@ class JoinApp(App[int]):
     async def action_quit(self) -> None:
         self.answers.put(None)
         self.exit(0)
+
+    def on_unmount(self) -> None:
+        self.answers.put(None)  # the line mode's thread, waiting for an answer, ends
