@@ -318,7 +318,8 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
 def run_serve(args: argparse.Namespace, say: Callable[[str], None]) -> int:
     from textual_serve.server import Server
 
-    app_args: Sequence[str] = [a for a in args.app_args if a != "--"] or ["join"]
+    given: Sequence[str] = args.app_args
+    app_args = ["join"] if not given else list(given[1:] if given[0] == "--" else given)
     command = shlex.join([sys.executable, "-m", "uno_tui", *app_args])
     say(f"Serving the app on http://{args.bind}:{args.port} (each page runs: {command}).")
     say("The page and its keys travel unencrypted: beyond a trusted network, use SSH or a VPN.")
