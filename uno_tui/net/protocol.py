@@ -78,7 +78,7 @@ def _encode(value: object) -> object:
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, Rules):
-        return value.to_dict()
+        return _rules_dict(value)
     if isinstance(value, Action):
         return value.to_dict()
     if isinstance(value, Decision):
@@ -92,6 +92,12 @@ def _encode(value: object) -> object:
     if isinstance(value, tuple | list):
         return [_encode(item) for item in value]
     return value
+
+
+@cache
+def _rules_dict(rules: Rules) -> dict[str, Any]:
+    """A table's rules never change: encoded once (the view carries them every time)."""
+    return rules.to_dict()
 
 
 def _decode(value: object, hint: Any) -> Any:
@@ -228,8 +234,11 @@ def decode_action(data: object) -> Action:
 
 def encode_view(view: PlayerView) -> dict[str, Any]:
     """The view without its events (they travel in ``events`` messages, once each)."""
-    data = {field.name: _encode(getattr(view, field.name)) for field in fields(view)}
-    del data["events"]
+    data = {
+        field.name: _encode(getattr(view, field.name))
+        for field in fields(view)
+        if field.name != "events"
+    }
     if view.player == ONLOOKER:
         data["player"] = None
     return data
