@@ -18,7 +18,10 @@ from uno_tui.net.client import JoinError, address_url
         (["host", "--rules", "teams", "--players", "Ann:remote,Bo:easy"], "teams is played by"),
         (["host", "--players", "Ann:remote,Bo:genius"], "unknown bot level"),
         (["host", "--port", "70000"], "--port is a number"),
-        (["join", "127.0.0.1:99999", "--code", "X", "--plain"], "the port is a number from 1 to 65535"),
+        (
+            ["join", "127.0.0.1:99999", "--code", "X", "--plain"],
+            "the port is a number from 1 to 65535",
+        ),
         (["join", "a/b", "--code", "X", "--plain"], "is not HOST or HOST:PORT"),
     ],
 )

@@ -160,3 +160,25 @@ def test_a_code_opens_its_seat_however_it_is_typed() -> None:
 def test_an_action_from_the_record_format_is_the_wire_format() -> None:
     action = DrawCard(1)
     assert json.loads(protocol.action_message(action))["action"] == action.to_dict()
+
+
+def test_a_hosts_names_and_words_cannot_drive_the_clients_terminal() -> None:
+    bad_name = protocol.welcome(
+        0,
+        ("Ann\x1b[2J", "Ben"),
+        Rules.classic(),
+        (protocol.SeatInfo("Ann\x1b[2J", "remote"), protocol.SeatInfo("Ben", "remote")),
+    )
+    with pytest.raises(protocol.ProtocolError, match="not printable"):
+        protocol.parse_host(bad_name)
+    notice = protocol.parse_host(protocol.notice("Ben left\x1b]0;owned\x07\u202e."))
+    assert isinstance(notice, protocol.Notice)
+    assert notice.text == "Ben left?]0;owned??."
+
+
+def test_an_event_naming_a_seat_off_the_table_is_refused() -> None:
+    from uno_tui.engine.events import TurnBegan
+
+    protocol.check_seats(TurnBegan(2), 3)
+    with pytest.raises(protocol.ProtocolError, match="seat 5 is not at this table"):
+        protocol.check_seats(TurnBegan(5), 3)

@@ -139,6 +139,7 @@ class RemoteTable:
                 self.transcript.flush()
         try:
             message = protocol.parse_host(raw)
+            self._check(message)
         except protocol.ProtocolError as error:
             self._say(f"The host sent something unreadable ({error}).")
             return False
@@ -178,6 +179,20 @@ class RemoteTable:
                 self.stopping = True
             self.lock.notify_all()
             return state.welcome is not None
+
+    def _check(self, message: protocol.HostMessage) -> None:
+        """The seats a message names are at the table the host described."""
+        welcome = self.state.welcome
+        if welcome is None or isinstance(message, protocol.Welcome):
+            return
+        count = len(welcome.names)
+        if isinstance(message, protocol.EventsUpdate):
+            for event in message.events:
+                protocol.check_seats(event, count)
+        elif isinstance(message, protocol.ViewUpdate):
+            protocol.check_seats(message.view, count)
+            if message.view.names != welcome.names:
+                raise protocol.ProtocolError("the view's names are not the table's")
 
     def _say(self, line: str, *, status: str | None = None) -> None:
         with self.lock:

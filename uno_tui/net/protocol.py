@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 import types
+import unicodedata
 from dataclasses import dataclass, fields, replace
 from enum import Enum
 from functools import cache
@@ -179,6 +180,48 @@ def _fields_of(data: object, cls: type, *, skip: tuple[str, ...] = ()) -> dict[s
 @cache
 def _hints(cls: type) -> dict[str, Any]:
     return get_type_hints(cls)
+
+
+def clean_text(text: str) -> str:
+    """A host's words as one printable line: control and format characters (escape
+    sequences, bidi overrides) become "?"; a client prints nothing a host could use to
+    drive its terminal."""
+    return "".join("?" if unicodedata.category(c)[0] == "C" else c for c in text)[:MAX_TEXT]
+
+
+def check_name(name: str) -> str:
+    if not 1 <= len(name) <= 40 or clean_text(name) != name:
+        raise ProtocolError(f"the player name {_short(name)} is not printable text")
+    return name
+
+
+SEAT_FIELDS = frozenset(
+    {
+        "player",
+        "dealer",
+        "target",
+        "challenger",
+        "giver",
+        "receiver",
+        "caller",
+        "catcher",
+        "current_player",
+        "responder",
+        "teammate",
+    }
+)
+
+
+def check_seats(value: object, count: int) -> None:
+    """Every seat an event or a view names is at the table (a host's data is not trusted:
+    a seat out of range would fail later, in a front end)."""
+    for field in fields(value):  # type: ignore[arg-type]
+        item = getattr(value, field.name)
+        if field.name in SEAT_FIELDS and isinstance(item, int) and item != ONLOOKER:
+            if not 0 <= item < count:
+                raise ProtocolError(f"seat {item} is not at this table")
+        elif field.name in ("hand_counts", "names") and len(item) != count:
+            raise ProtocolError(f"the view's {field.name} do not match the table")
 
 
 def _short(value: object) -> str:
@@ -473,14 +516,14 @@ def parse_host(raw: str | bytes) -> HostMessage:
         return ViewUpdate(_decode(data["moves"], int), decode_view(data["view"]))
     if kind == "notice":
         _exactly(data, "text")
-        return Notice(_decode(data["text"], str)[:MAX_TEXT])
+        return Notice(clean_text(_decode(data["text"], str)))
     if kind == "error":
         _exactly(data, "text", "action")
         action = None if data["action"] is None else decode_action(data["action"])
-        return Refusal(_decode(data["text"], str)[:MAX_TEXT], action)
+        return Refusal(clean_text(_decode(data["text"], str)), action)
     if set(data) - {"type", "text"}:
         raise ProtocolError("a bye message has a text")
-    return Bye(_decode(data.get("text", ""), str)[:MAX_TEXT])
+    return Bye(clean_text(_decode(data.get("text", ""), str)))
 
 
 def _parse_welcome(data: dict[str, Any]) -> Welcome:
@@ -493,7 +536,9 @@ def _parse_welcome(data: dict[str, Any]) -> Welcome:
     table = data["table"]
     if not isinstance(table, dict) or set(table) != {"names", "rules", "seats"}:
         raise ProtocolError("the table has names, rules and seats")
-    names = _decode(table["names"], tuple[str, ...])
+    names = tuple(check_name(name) for name in _decode(table["names"], tuple[str, ...]))
+    if not 2 <= len(names) <= 10:
+        raise ProtocolError("a table has 2 to 10 seats")
     rules = _decode(table["rules"], Rules)
     raw_seats = table["seats"]
     if not isinstance(raw_seats, list) or len(raw_seats) != len(names):
@@ -502,7 +547,9 @@ def _parse_welcome(data: dict[str, Any]) -> Welcome:
     for raw in raw_seats:
         if not isinstance(raw, dict) or set(raw) != {"name", "plays"}:
             raise ProtocolError("a seat has a name and who plays it")
-        seats.append(SeatInfo(_decode(raw["name"], str), _decode(raw["plays"], str)))
+        seats.append(
+            SeatInfo(check_name(_decode(raw["name"], str)), clean_text(_decode(raw["plays"], str)))
+        )
     seat = None if data["seat"] is None else _decode(data["seat"], int)
     if seat is not None and not 0 <= seat < len(names):
         raise ProtocolError(f"seat {seat} is not at the table")
