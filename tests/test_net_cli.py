@@ -56,3 +56,28 @@ def test_a_join_address_is_host_and_optional_port(address: str, url: str) -> Non
 def test_an_address_with_a_path_is_refused() -> None:
     with pytest.raises(JoinError):
         address_url("example.org/uno")
+
+
+def test_serving_on_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["serve", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert "serve: cannot listen there (address already in use)" in err
+    assert "Traceback" not in err
+
+
+def test_hosting_on_a_port_in_use_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        assert cli.main(["host", "--players", "Ann:remote,Bo:easy", "--port", str(port)]) == 2
+    err = capsys.readouterr().err
+    assert "host: cannot listen there" in err and "Traceback" not in err

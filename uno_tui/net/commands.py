@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import shlex
 import signal
 import sys
@@ -323,6 +324,12 @@ def run_serve(args: argparse.Namespace, say: Callable[[str], None]) -> int:
     command = shlex.join([sys.executable, "-m", "uno_tui", *app_args])
     say(f"Serving the app on http://{args.bind}:{args.port} (each page runs: {command}).")
     say("The page and its keys travel unencrypted: beyond a trusted network, use SSH or a VPN.")
+    if not 0 < args.port < 65536:
+        raise CommandError("serve: --port is a number from 1 to 65535")
     server = Server(command, host=args.bind, port=args.port, title="uno-tui")
-    server.serve()
+    try:
+        server.serve()
+    except OSError as error:
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise CommandError(f"serve: cannot listen there ({reason.lower()})") from None
     return 0
