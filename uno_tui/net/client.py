@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import TextIO
@@ -24,6 +25,9 @@ from uno_tui.engine.events import Event
 from . import protocol
 from .host import DEFAULT_PORT
 
+MIN_SEND_INTERVAL = 1 / 20
+"""A client sends at most 20 actions a second, under the host's limit (a person never
+notices; a script answering at machine speed is paced)."""
 RETRY_SECONDS = (0.5, 1.0, 2.0, 3.0, 5.0)
 """Waits between reconnection attempts; the last repeats."""
 
@@ -90,6 +94,7 @@ class RemoteTable:
         self.ws: ClientConnection | None = None
         self.thread: threading.Thread | None = None
         self.status = "connecting"
+        self.last_send = 0.0
         self.stopping = False
         self.transcript: TextIO | None = None
         """Where to write every message received, one a line (``join --record-messages``)."""
@@ -215,7 +220,12 @@ class RemoteTable:
         return self.ws is not None and self.status == "connected"
 
     def send(self, action: Action) -> bool:
-        """Send an action; False (nothing sent) while the connection is down."""
+        """Send an action, paced (``MIN_SEND_INTERVAL``); False (nothing sent) while the
+        connection is down. Called from the front end's thread, never the connection's."""
+        wait = self.last_send + MIN_SEND_INTERVAL - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self.last_send = time.monotonic()
         return self.send_raw(protocol.action_message(action))
 
     def send_raw(self, text: str) -> bool:

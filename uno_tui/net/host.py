@@ -62,9 +62,10 @@ class HostOptions:
     """Seconds before a wrong code is answered, so codes cannot be tried quickly."""
     hello_timeout: float = 10.0
     max_connections: int = 64
-    rate: float = 20.0
-    """Messages a second a connection may send, on average ..."""
-    burst: float = 40.0
+    rate: float = 30.0
+    """Messages a second a connection may send, on average (a person sends a few; a client
+    paces itself under this, see ``client.MIN_SEND_INTERVAL``) ..."""
+    burst: float = 60.0
     """... and at once."""
     away_bot_after: float | None = None
     """Seconds a remote seat may be awaited with nobody connected before a bot takes it."""
@@ -453,7 +454,7 @@ class Host:
         async for raw in connection.ws:
             if not bucket.take():
                 refused += 1
-                connection.push(protocol.error("too many messages: slow down"))
+                connection.push(protocol.error(protocol.SLOW_DOWN))
                 if refused > self.options.burst:
                     connection.push(protocol.bye("too many messages"))
                     connection.close()

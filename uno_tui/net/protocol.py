@@ -62,6 +62,8 @@ MAX_MESSAGE_BYTES = 64 * 1024
 """The cap of one message, either way; a host's message is split to stay under it."""
 MAX_TEXT = 300
 """The longest notice or error text kept."""
+SLOW_DOWN = "too many messages: slow down"
+"""The host's refusal of a message over its rate limit."""
 ONLOOKER = -1
 """The ``player`` of a spectator's view (no seat, no hand)."""
 

@@ -9,16 +9,20 @@ to a table"); then the table client (``RemoteTable``) plugs in there directly.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from uno_tui.engine import Action, Decision, PlayerView, Rules
 from uno_tui.engine.events import Event
 
+from . import protocol
 from .client import RemoteTable, TableState
 
 ACTION_TIMEOUT = 10.0
 """Seconds to wait for the host's answer to an action before asking again."""
 POLL = 0.5
+SLOW_DOWN_PAUSE = 1.0
+"""Seconds to hold back after the host said to slow down."""
 
 
 class HostClosed(Exception):
@@ -117,6 +121,10 @@ class RemoteSession:
             self._say_lines()
             return self.table.take_events()
         self.table.wait(answered, ACTION_TIMEOUT)
+        with self.table.lock:
+            latest = self.table.state.refusal
+        if latest is not refusal and latest is not None and latest.text == protocol.SLOW_DOWN:
+            time.sleep(SLOW_DOWN_PAUSE)
         self._say_lines()
         self._check_closed()
         return self.table.take_events()
