@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 
 from uno_tui.engine import DrawCard, IllegalActionError, PlayCard, Rules, parse_cards
 from uno_tui.net import protocol
-from uno_tui.net.host import HostOptions
+from uno_tui.net.host import Host, HostOptions
 from uno_tui.saves import table_digest
 from uno_tui.session import Seat
 
@@ -38,10 +38,7 @@ async def test_two_remote_people_play_a_round_to_its_end_and_each_got_only_its_o
     assert all(m.view.hand == () for m in watcher.messages if isinstance(m, protocol.ViewUpdate))
 
 
-async def _both_joined(host_codes: dict[int, str], host: object) -> tuple[Client, Client]:
-    from uno_tui.net.host import Host
-
-    assert isinstance(host, Host)
+async def _both_joined(host_codes: dict[int, str], host: Host) -> tuple[Client, Client]:
     ann = await Client.join(host, host_codes[0])
     ben = await Client.join(host, host_codes[1])
     await ann.until(protocol.ViewUpdate)
