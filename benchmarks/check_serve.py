@@ -13,9 +13,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -104,6 +106,7 @@ def main() -> int:
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own group: the pages' app processes are stopped with it
     )
     browser = None
     try:
@@ -128,13 +131,18 @@ def main() -> int:
         print(f"the app's output reached the page: {arrived}; screenshot: {args.out}")
         return 0 if arrived else 1
     finally:
-        for process in (browser, serve):
-            if process is not None:
-                process.terminate()
-                try:
-                    process.wait(10)
-                except subprocess.TimeoutExpired:
-                    process.kill()
+        if browser is not None:
+            browser.terminate()
+            try:
+                browser.wait(10)
+            except subprocess.TimeoutExpired:
+                browser.kill()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(serve.pid, signal.SIGTERM)  # serve and the app each page started
+        try:
+            serve.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(serve.pid, signal.SIGKILL)
 
 
 if __name__ == "__main__":
