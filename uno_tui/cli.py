@@ -405,7 +405,14 @@ def join_in_app(args: argparse.Namespace) -> int:
         return game.run()
 
     app = JoinApp(play_lines, args.address or "", args.code or "")
-    with exit_on_signals():
+
+    def leave(signum: int) -> None:
+        end_process_after(LAST_RESORT_SECONDS, 128 + signum)
+        asyncio.get_running_loop().call_soon_threadsafe(
+            lambda: app.exit(return_code=128 + signum)
+        )
+
+    with exit_on_signals(on_signal=leave):
         app.run()
     return app.return_code or 0
 
