@@ -408,9 +408,7 @@ def join_in_app(args: argparse.Namespace) -> int:
 
     def leave(signum: int) -> None:
         end_process_after(LAST_RESORT_SECONDS, 128 + signum)
-        asyncio.get_running_loop().call_soon_threadsafe(
-            lambda: app.exit(return_code=128 + signum)
-        )
+        asyncio.get_running_loop().call_soon_threadsafe(lambda: app.exit(return_code=128 + signum))
 
     with exit_on_signals(on_signal=leave):
         app.run()
