@@ -157,6 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--plain", action="store_true", default=argparse.SUPPRESS, help="line by line"
     )
     sim.add_parser(sub)
+    from uno_tui.net.commands import add_parsers as add_network_parsers
+
+    add_network_parsers(sub)
     return parser
 
 
@@ -438,6 +441,65 @@ def replay(path: Path) -> int:
     return 0
 
 
+# Across machines -------------------------------------------------------------------------------
+
+
+def play_across_machines(args: argparse.Namespace) -> int:
+    """``uno-tui host``, ``join`` and ``serve`` (uno_tui/net). A remote seat is played line by
+    line for now, by ``PlainGame`` on the remote table; the app joins once the front ends
+    talk to a table (DESIGN.md)."""
+    from typing import cast
+
+    from uno_tui.net import commands
+    from uno_tui.net.remote_session import RemoteSession
+
+    def play_remote(remote: RemoteSession) -> int:
+        speaker = make_speaker(args.speech or "none", notify=say)
+        game = PlainGame(
+            cast(Session, remote), input, sys.stdout, speaker=speaker, verbosity=args.verbosity
+        )
+        remote.say = game.say
+        return game.run()
+
+    try:
+        if args.command == "serve":
+            return commands.run_serve(args, say)
+        if args.command == "join" and not getattr(args, "plain", False):
+            return join_in_app(args)
+        with line_by_line():
+            if args.command == "join":
+                return commands.run_join(args, play_remote, say)
+            return commands.run_host(args, parse_seats, play_remote, say)
+    except commands.CommandError as error:
+        raise UsageError(str(error)) from None
+
+
+def join_in_app(args: argparse.Namespace) -> int:
+    """``uno-tui join`` without ``--plain``: the join form, then the match in a window (the
+    line mode's words, choices as buttons) until the game screen talks to a table."""
+    from typing import TextIO, cast
+
+    from uno_tui.net.remote_session import RemoteSession
+    from uno_tui.tui.join_app import JoinApp
+
+    def play_lines(remote: RemoteSession, read: Callable[[], str], out: object) -> int:
+        game = PlainGame(
+            cast(Session, remote), read, cast(TextIO, out), verbosity=args.verbosity, colour=False
+        )
+        remote.say = game.say
+        return game.run()
+
+    app = JoinApp(play_lines, args.address or "", args.code or "")
+
+    def leave(signum: int) -> None:
+        end_process_after(LAST_RESORT_SECONDS, 128 + signum)
+        asyncio.get_running_loop().call_soon_threadsafe(lambda: app.exit(return_code=128 + signum))
+
+    with exit_on_signals(on_signal=leave):
+        app.run()
+    return app.return_code or 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     try:
@@ -446,6 +508,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return replay(args.file)
         if args.command == "simulate":
             return sim.run(args)
+        if args.command in ("host", "join", "serve"):
+            return play_across_machines(args)
         if not args.plain:
             return resume(args) if args.command == "resume" else play_in_app(args)
         with line_by_line():

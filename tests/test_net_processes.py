@@ -1,0 +1,193 @@
+"""A hosted match with real processes on the loopback address: ``uno-tui host`` and two
+``uno-tui join --plain`` clients answered by a script. Every loop here is bounded: a prompt
+that does not come within its timeout fails the test, and every process is killed at the end.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import signal
+import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from uno_tui.engine import MatchRecord
+from uno_tui.net import protocol
+
+from .net_helpers import audit
+from .plain_driver import PlainProcess, answer_for
+
+TABLE = "Ann:remote,Ben:remote,Cy:random"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+class Hosted:
+    """A host process and the codes it printed."""
+
+    def __init__(self, data_dir: Path, port: int, *args: str) -> None:
+        self.process = PlainProcess(["host", "--port", str(port), *args], data_dir)
+        self.codes: dict[str, str] = {}
+        lines = self.process._lines
+        while len(self.codes) < 2:
+            line = lines.get(timeout=20)
+            assert line is not None, f"the host ended: {self.process.stderr}"
+            self.process.output.append(line)
+            found = re.match(r"(\w+): uno-tui join \S+ --code (\S+)$", line)
+            if found:
+                self.codes[found[1]] = found[2]
+
+
+@pytest.fixture
+def processes() -> Iterator[list[PlainProcess]]:
+    started: list[PlainProcess] = []
+    yield started
+    for process in started:
+        process.close()
+
+
+def join(port: int, code: str, transcript: Path, data_dir: Path) -> PlainProcess:
+    args = ["join", f"127.0.0.1:{port}", "--code", code, "--plain"]
+    return PlainProcess([*args, "--record-messages", str(transcript)], data_dir)
+
+
+def play(client: PlainProcess, seed: int, stop: threading.Event | None = None) -> None:
+    """Answer every prompt (a random listed choice, UNO always called) until the game ends."""
+    rng = random.Random(seed)
+    while stop is None or not stop.is_set():
+        try:
+            prompt = client.next_prompt(timeout=60)
+        except EOFError:
+            return
+        client.send(answer_for(prompt, rng))
+
+
+def views(transcript: Path) -> list[protocol.ViewUpdate]:
+    updates = []
+    for line in transcript.read_text().splitlines():
+        message = protocol.parse_host(line)
+        if isinstance(message, protocol.ViewUpdate):
+            updates.append(message)
+    return updates
+
+
+def test_two_line_clients_play_a_round_to_its_end_and_receive_nothing_they_may_not_know(
+    data_dir: Path, tmp_path: Path, processes: list[PlainProcess]
+) -> None:
+    port = free_port()
+    record_path = tmp_path / "match.json"
+    host = Hosted(
+        data_dir,
+        port,
+        "--players",
+        TABLE,
+        "--target",
+        "1",
+        "--seed",
+        "4",
+        "--record",
+        str(record_path),
+    )
+    processes.append(host.process)
+    transcripts = {seat: tmp_path / f"seat{seat}.jsonl" for seat in (0, 1)}
+    ann = join(port, host.codes["Ann"], transcripts[0], data_dir)
+    ben = join(port, host.codes["Ben"], transcripts[1], data_dir)
+    processes += [ann, ben]
+    ben_playing = threading.Thread(target=play, args=(ben, 2), daemon=True)
+    ben_playing.start()
+    # Ann is killed at her first move and joins again: her hand is given back.
+    first = ann.next_prompt(timeout=30)
+    while not first.startswith("Your move?"):
+        ann.send(answer_for(first, random.Random(0)))
+        first = ann.next_prompt(timeout=30)
+    hand_before = views(transcripts[0])[-1].view.hand
+    lines_before = len(transcripts[0].read_text().splitlines())
+    ann.signal(signal.SIGKILL)
+    ann = join(port, host.codes["Ann"], transcripts[0], data_dir)
+    processes.append(ann)
+    play(ann, 1)
+    ben_playing.join(timeout=90)
+    assert not ben_playing.is_alive()
+    assert host.process.wait(timeout=30) == 0
+    for client in (ann, ben):
+        assert client.wait(timeout=30) == 0
+        assert "Traceback" not in client.stderr, client.stderr
+    assert "Traceback" not in host.process.stderr, host.process.stderr
+    assert any("wins the match" in line or "win the match" in line for line in ann.output), (
+        ann.output[-5:]
+    )
+    record = MatchRecord.load(record_path)
+    assert record.replay().phase.value == "match-over"
+    for seat, transcript in transcripts.items():
+        assert audit(record, seat, transcript.read_text().splitlines()) > 20
+    assert any(line.startswith("Joined as Ann") for line in ann.output)
+    after_rejoin = transcripts[0].read_text().splitlines()[lines_before:]
+    first_view = next(
+        message
+        for message in map(protocol.parse_host, after_rejoin)
+        if isinstance(message, protocol.ViewUpdate)
+    )
+    assert first_view.view.hand == hand_before
+
+
+def test_a_host_killed_and_resumed_continues_the_same_table_with_the_same_codes(
+    data_dir: Path, tmp_path: Path, processes: list[PlainProcess]
+) -> None:
+    port = free_port()
+    first_host = Hosted(data_dir, port, "--players", TABLE, "--target", "1", "--seed", "9")
+    processes.append(first_host.process)
+    transcripts = {seat: tmp_path / f"seat{seat}.jsonl" for seat in (0, 1)}
+    ann = join(port, first_host.codes["Ann"], transcripts[0], data_dir)
+    ben = join(port, first_host.codes["Ben"], transcripts[1], data_dir)
+    processes += [ann, ben]
+    ben_playing = threading.Thread(target=play, args=(ben, 2), daemon=True)
+    ben_playing.start()
+    rng = random.Random(1)
+    moves_asked = 0
+    while True:
+        prompt = ann.next_prompt(timeout=30)
+        if prompt.startswith("Your move?"):
+            moves_asked += 1
+            if moves_asked == 3:
+                break
+        ann.send(answer_for(prompt, rng))
+    before = views(transcripts[0])[-1]
+    welcomes_before = transcripts[0].read_text().count('"type":"welcome"')
+    assert first_host.process.signal(signal.SIGKILL) == -signal.SIGKILL
+    record_path = tmp_path / "match.json"
+    resumed = Hosted(data_dir, port, "resume", "--record", str(record_path))
+    processes.append(resumed.process)
+    assert resumed.codes == first_host.codes
+    deadline = 40
+    while transcripts[0].read_text().count('"type":"welcome"') == welcomes_before:
+        assert deadline > 0, "Ann's client did not rejoin the resumed host"
+        threading.Event().wait(0.25)
+        deadline -= 0.25
+    ann.send(answer_for(prompt, rng))
+    play(ann, 1)
+    ben_playing.join(timeout=90)
+    assert resumed.process.wait(timeout=30) == 0
+    for client in (ann, ben):
+        assert client.wait(timeout=30) == 0
+    assert any(line == "Reconnected." for line in ann.output), ann.output
+    lines = transcripts[0].read_text().splitlines()
+    welcomes = [i for i, line in enumerate(lines) if '"type":"welcome"' in line]
+    rejoined = next(
+        message
+        for message in map(protocol.parse_host, lines[welcomes[welcomes_before] :])
+        if isinstance(message, protocol.ViewUpdate)
+    )
+    assert rejoined.moves == before.moves and rejoined.view.hand == before.view.hand
+    record = MatchRecord.load(record_path)
+    assert record.replay().phase.value == "match-over"
+    for seat, transcript in transcripts.items():
+        audit(record, seat, transcript.read_text().splitlines())

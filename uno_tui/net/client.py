@@ -1,0 +1,292 @@
+"""The client side of a hosted match: ``RemoteTable`` keeps what the host sent its seat (the
+latest view with its decisions, the round's events) and sends actions, reconnecting with the
+same code when the connection drops.
+
+Its connection runs on an asyncio loop in a thread of its own, so a front end that blocks on
+input (the line mode) reads it through plain, thread-safe calls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import TextIO
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from uno_tui.engine import Action, Phase, PlayerView
+from uno_tui.engine.events import Event
+
+from . import protocol
+from .host import DEFAULT_PORT
+
+MIN_SEND_INTERVAL = 1 / 20
+"""A client sends at most 20 actions a second, under the host's limit (a person never
+notices; a script answering at machine speed is paced)."""
+RETRY_SECONDS = (0.5, 1.0, 2.0, 3.0, 5.0)
+"""Waits between reconnection attempts; the last repeats."""
+
+
+class JoinError(Exception):
+    """The host cannot be joined (refused the code, speaks another protocol, bad address)."""
+
+
+def address_url(address: str) -> str:
+    """``HOST[:PORT]`` (or a ``ws://`` URL) as the URL to connect to."""
+    if address.startswith(("ws://", "wss://")):
+        return address
+    host, port = address, DEFAULT_PORT
+    if address.startswith("["):  # [IPv6]:port
+        host, _, rest = address[1:].partition("]")
+        if rest.startswith(":"):
+            port = _port(rest[1:], address)
+        host = f"[{host}]"
+    elif address.count(":") == 1:
+        host, _, raw_port = address.partition(":")
+        port = _port(raw_port, address)
+    if not host or any(c in host for c in "/?#@ "):
+        raise JoinError(f"{address!r} is not HOST or HOST:PORT")
+    return f"ws://{host}:{port}"
+
+
+def _port(text: str, address: str) -> int:
+    if not text.isdecimal() or not 0 < int(text) < 65536:
+        raise JoinError(f"{address!r}: the port is a number from 1 to 65535")
+    return int(text)
+
+
+@dataclass
+class TableState:
+    """What the host has told this client so far."""
+
+    welcome: protocol.Welcome | None = None
+    view: PlayerView | None = None
+    moves: int = -1
+    round_start: int = -1
+    events: list[Event] = field(default_factory=list)
+    told: int = 0
+    """How many of ``events`` the front end has taken."""
+    lines: list[str] = field(default_factory=list)
+    """Notices, errors and the connection's status, for the front end to say."""
+    refusal: protocol.Refusal | None = None
+    version: int = 0
+    """Goes up with every message, so a waiting front end knows something came."""
+    closed: str | None = None
+    """Why the table is closed for good (the match ended, the code was refused)."""
+
+
+class RemoteTable:
+    """A seat at a hosted table: ``start()``, then read ``state`` under ``lock`` (or through
+    the helpers) and ``send`` actions. Thread-safe; the connection lives in its own thread."""
+
+    def __init__(self, address: str, code: str, *, retry: tuple[float, ...] = RETRY_SECONDS):
+        self.url = address_url(address)
+        self.code = code
+        self.retry = retry
+        self.state = TableState()
+        self.lock = threading.Condition()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.ws: ClientConnection | None = None
+        self.thread: threading.Thread | None = None
+        self.status = "connecting"
+        self.last_send = 0.0
+        self.stopping = False
+        self.transcript: TextIO | None = None
+        """Where to write every message received, one a line (``join --record-messages``)."""
+
+    # The connection, in its thread ------------------------------------------------------------
+
+    def start(self) -> None:
+        self.thread = threading.Thread(target=self._run, name="uno-tui-remote", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        asyncio.run(self._connect_loop())
+
+    async def _connect_loop(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        attempt = 0
+        while not self.stopping:
+            try:
+                async with connect(
+                    self.url, max_size=2 * protocol.MAX_MESSAGE_BYTES, open_timeout=5
+                ) as ws:
+                    await ws.send(protocol.hello(self.code))
+                    async for raw in ws:
+                        if self._receive(raw):
+                            self.ws, attempt = ws, 0
+                    self.ws = None
+            except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed):
+                self.ws = None
+            except InvalidURI as error:
+                self._close(f"the address is not valid: {error}")
+            if self.stopping or self.state.closed is not None:
+                break
+            if self.status != "reconnecting":
+                self._say("Connection lost: reconnecting...", status="reconnecting")
+            await asyncio.sleep(self.retry[min(attempt, len(self.retry) - 1)])
+            attempt += 1
+        self.stopping = True
+        with self.lock:
+            self.lock.notify_all()
+
+    def _receive(self, raw: str | bytes) -> bool:
+        """Take one message in; True once the host has welcomed this client."""
+        if self.transcript is not None:
+            text = raw if isinstance(raw, str) else raw.decode("utf-8", "replace")
+            with contextlib.suppress(OSError, ValueError):
+                self.transcript.write(text.replace("\n", " ") + "\n")
+                self.transcript.flush()
+        try:
+            message = protocol.parse_host(raw)
+            self._check(message)
+        except protocol.ProtocolError as error:
+            self._say(f"The host sent something unreadable ({error}).")
+            return False
+        with self.lock:
+            state = self.state
+            state.version += 1
+            if isinstance(message, protocol.Welcome):
+                if self.status == "reconnecting":
+                    state.lines.append("Reconnected.")
+                self.status = "connected"
+                state.welcome = message
+            elif isinstance(message, protocol.EventsUpdate):
+                if message.start == 0:
+                    # A new round, or this round again after a reconnection: the events
+                    # already told stay told.
+                    if message.round_start != state.round_start:
+                        state.round_start, state.told = message.round_start, 0
+                    state.events = list(message.events)
+                elif message.round_start == state.round_start and message.start == len(
+                    state.events
+                ):
+                    state.events.extend(message.events)
+            elif isinstance(message, protocol.ViewUpdate):
+                state.moves = message.moves
+                state.view = replace(message.view, events=tuple(state.events))
+            elif isinstance(message, protocol.Notice):
+                state.lines.append(message.text)
+            elif isinstance(message, protocol.Refusal):
+                state.refusal = message
+                if state.welcome is None:
+                    state.closed = message.text
+                else:
+                    state.lines.append(f"Refused: {message.text}")
+            elif isinstance(message, protocol.Bye):
+                if state.closed is None:
+                    state.closed = message.text or "the host closed the connection"
+                self.stopping = True
+            self.lock.notify_all()
+            return state.welcome is not None
+
+    def _check(self, message: protocol.HostMessage) -> None:
+        """The seats a message names are at the table the host described."""
+        welcome = self.state.welcome
+        if welcome is None or isinstance(message, protocol.Welcome):
+            return
+        count = len(welcome.names)
+        if isinstance(message, protocol.EventsUpdate):
+            for event in message.events:
+                protocol.check_seats(event, count)
+        elif isinstance(message, protocol.ViewUpdate):
+            protocol.check_seats(message.view, count)
+            if message.view.names != welcome.names:
+                raise protocol.ProtocolError("the view's names are not the table's")
+
+    def _say(self, line: str, *, status: str | None = None) -> None:
+        with self.lock:
+            if status is not None:
+                self.status = status
+            self.state.lines.append(line)
+            self.state.version += 1
+            self.lock.notify_all()
+
+    def _close(self, reason: str) -> None:
+        with self.lock:
+            self.state.closed = reason
+            self.stopping = True
+            self.lock.notify_all()
+
+    # For the front end ----------------------------------------------------------------------
+
+    @property
+    def connected(self) -> bool:
+        return self.ws is not None and self.status == "connected"
+
+    def send(self, action: Action) -> bool:
+        """Send an action, paced (``MIN_SEND_INTERVAL``); False (nothing sent) while the
+        connection is down. Called from the front end's thread, never the connection's."""
+        wait = self.last_send + MIN_SEND_INTERVAL - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        self.last_send = time.monotonic()
+        return self.send_raw(protocol.action_message(action))
+
+    def send_raw(self, text: str) -> bool:
+        loop, ws = self.loop, self.ws
+        if loop is None or ws is None:
+            return False
+
+        async def send() -> None:
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(text)
+
+        asyncio.run_coroutine_threadsafe(send(), loop)
+        return True
+
+    def wait(self, ready: Callable[[TableState], bool], timeout: float | None = None) -> bool:
+        """Block until ``ready(state)`` (checked under the lock) or the table closes."""
+        with self.lock:
+            return self.lock.wait_for(
+                lambda: ready(self.state) or self.state.closed is not None or self.stopping,
+                timeout,
+            ) and ready(self.state)
+
+    def wait_welcome(self, timeout: float = 15.0) -> protocol.Welcome:
+        self.wait(lambda s: s.welcome is not None and s.view is not None, timeout)
+        with self.lock:
+            welcome = self.state.welcome
+            if welcome is None or self.state.view is None:
+                raise JoinError(self.state.closed or f"no answer from {self.url}")
+            return welcome
+
+    def take_events(self) -> list[Event]:
+        with self.lock:
+            state = self.state
+            fresh = state.events[state.told :]
+            state.told = len(state.events)
+            return fresh
+
+    def take_lines(self) -> list[str]:
+        with self.lock:
+            lines, self.state.lines = self.state.lines, []
+            return lines
+
+    @property
+    def view(self) -> PlayerView:
+        with self.lock:
+            assert self.state.view is not None, "wait_welcome() first"
+            return self.state.view
+
+    @property
+    def is_over(self) -> bool:
+        with self.lock:
+            view = self.state.view
+            return view is not None and view.phase is Phase.MATCH_OVER
+
+    def close(self) -> None:
+        """Say goodbye and stop (the seat waits at the host)."""
+        self.send_raw(protocol.bye())
+        self.stopping = True
+        loop, ws = self.loop, self.ws
+        if loop is not None and ws is not None:
+            with contextlib.suppress(RuntimeError):
+                asyncio.run_coroutine_threadsafe(ws.close(), loop)
+        if self.thread is not None:
+            self.thread.join(timeout=3)
