@@ -144,7 +144,7 @@ def audit(record: MatchRecord, seat: int | None, raw_messages: Sequence[str]) ->
         elif isinstance(message, protocol.ViewUpdate):
             by_moves.setdefault(message.moves, []).append((raw, message, pending_events))
             pending_events = []
-    game = record.new_game()
+    game = Game.from_record(record, moves=0)
     checked = 0
     for moves in range(len(record.actions) + 1):
         if moves:

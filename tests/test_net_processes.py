@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui.engine import MatchRecord
+from uno_tui.engine import Game, MatchRecord
 from uno_tui.net import protocol
 
 from .net_helpers import audit
@@ -126,7 +126,7 @@ def test_two_line_clients_play_a_round_to_its_end_and_receive_nothing_they_may_n
         ann.output[-5:]
     )
     record = MatchRecord.load(record_path)
-    assert record.replay().phase.value == "match-over"
+    assert Game.from_record(record).phase.value == "match-over"
     for seat, transcript in transcripts.items():
         assert audit(record, seat, transcript.read_text().splitlines()) > 20
     assert any(line.startswith("Joined as Ann") for line in ann.output)
@@ -188,6 +188,6 @@ def test_a_host_killed_and_resumed_continues_the_same_table_with_the_same_codes(
     )
     assert rejoined.moves == before.moves and rejoined.view.hand == before.view.hand
     record = MatchRecord.load(record_path)
-    assert record.replay().phase.value == "match-over"
+    assert Game.from_record(record).phase.value == "match-over"
     for seat, transcript in transcripts.items():
         audit(record, seat, transcript.read_text().splitlines())
