@@ -26,7 +26,9 @@ class Scenario:
 
 def app_for(game: Game, seats: list[Seat]) -> UnoApp:
     session = Session(game.rules, seats, game=game)
-    setup = TableSetup(rules=game.rules.name.value, seats=session.seats, bot_delay=0.0)
+    setup = TableSetup(
+        rules=game.rules.name.value, seats=session.seats, bot_delay=0.0, reduce_motion=True
+    )
     return UnoApp(setup=setup, session=session, remember=False)
 
 

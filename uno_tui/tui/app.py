@@ -7,6 +7,7 @@ from dataclasses import replace
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
+from textual.theme import Theme
 
 from uno_tui.engine import SetupError
 from uno_tui.narration.speech import SpeechChoice
@@ -17,6 +18,23 @@ from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.setup import SetupScreen
 from uno_tui.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
+
+HIGH_CONTRAST = Theme(
+    name="uno-high-contrast",
+    primary="#ffff00",
+    secondary="#00ffff",
+    accent="#ffffff",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#1a1a1a",
+    boost="#000000",
+    warning="#ffff00",
+    error="#ff6060",
+    success="#00ff00",
+    dark=True,
+)
+"""Black and white with bright accents: the most legible theme (command palette: Theme)."""
 
 
 class UnoApp(App[None]):
@@ -34,6 +52,7 @@ class UnoApp(App[None]):
         narrate: bool = False,
         speech: SpeechChoice = "auto",
         autosave: Autosave | None = None,
+        reduce_motion: bool = False,
     ) -> None:
         """``setup`` fills the setup screen (the last one remembered by default); a
         ``session`` skips the setup and plays it (a resumed match, or a test's)."""
@@ -47,8 +66,15 @@ class UnoApp(App[None]):
         self.speech: SpeechChoice = speech
         self.autosave = autosave
         """Where every match started here is saved after each action (none in tests)."""
+        self.reduce_motion = reduce_motion
+        """``--reduce-motion``: no animation, whatever the setup says."""
 
     def on_mount(self) -> None:
+        self.register_theme(HIGH_CONTRAST)
+        remembered = self.setup or (load_last_setup() if self.remember else TableSetup())
+        if remembered.theme in self.available_themes:
+            self.theme = remembered.theme
+        self.theme_changed_signal.subscribe(self, self.remember_theme)
         if self.autosave is not None:  # a failing disk is told on screen, not on stderr
             self.autosave.warn = lambda line: self.notify(line, severity="error", timeout=10)
             if self.autosave.failure:  # told before the screen was ours (the first save)
@@ -59,6 +85,13 @@ class UnoApp(App[None]):
         else:
             self.offer_saved_match()
         self.check_size()
+
+    def remember_theme(self, theme: Theme) -> None:
+        """A theme chosen in the command palette is kept with the setup."""
+        setup = self.setup or (load_last_setup() if self.remember else TableSetup())
+        self.setup = replace(setup, theme=theme.name)
+        if self.remember:
+            save_last_setup(self.setup)
 
     def offer_saved_match(self) -> None:
         """A match left unfinished is offered first; one that cannot be resumed is set aside,
@@ -75,6 +108,7 @@ class UnoApp(App[None]):
             if index == 0:
                 self.play(saved, TableSetup.of(saved.game.rules, saved.seats))
             else:
+                saved.keep()  # left unfinished: kept in matches/ before a new one replaces it
                 self.ask_setup()
 
         question = f"A match is saved ({describe(saved)}). Resume it?"
@@ -117,6 +151,7 @@ class UnoApp(App[None]):
             bot_delay=setup.bot_delay,
             narrate=setup.narrate or self.narrate,
             speech=self.speech,
+            motion=not (self.reduce_motion or setup.reduce_motion),
         )
         self.push_screen(screen, match_over)
 

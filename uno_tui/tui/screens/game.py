@@ -40,7 +40,7 @@ from uno_tui.engine import (
     PlayCard,
     PlayerView,
 )
-from uno_tui.engine.events import Event
+from uno_tui.engine.events import CardPlayed, CardsDrawn, Event
 from uno_tui.narration import (
     Narrator,
     card_order,
@@ -60,6 +60,7 @@ from uno_tui.tui.screens.help import HelpScreen
 from uno_tui.tui.screens.round_end import RoundEndScreen
 from uno_tui.tui.voice import Voice, moves_line
 from uno_tui.tui.widgets.event_log import EventLog
+from uno_tui.tui.widgets.flying_card import FlyingCard
 from uno_tui.tui.widgets.hand_view import HandView
 from uno_tui.tui.widgets.table_view import TableView, table_text
 
@@ -98,8 +99,11 @@ class GameScreen(Screen[None]):
         bot_delay: float = 0.6,
         narrate: bool = False,
         speech: SpeechChoice = "auto",
+        motion: bool = True,
     ) -> None:
         super().__init__()
+        self.motion = motion
+        """Cards fly to the pile and from the deck (off with reduced motion and narration)."""
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.voice: Voice | None = None
@@ -394,8 +398,38 @@ class GameScreen(Screen[None]):
             if not still_mine:
                 self.hand_shown = False
         self.refresh_view()
+        self.show_motion(events)
         mine = self.session.person_to_decide()
         self.schedule(0 if mine is not None and mine.player == viewer else None)
+
+    def show_motion(self, events: Sequence[Event]) -> None:
+        """The last card played flies to the pile; a card the viewer drew flies from the
+        deck to the hand. Never with reduced motion, in narration mode, or with Textual's
+        animations off."""
+        if not self.motion or self.voice is not None or self.app.animation_level == "none":
+            return
+        table, hand = self.query_one(TableView), self.query_one(HandView)
+        pile, deck = table.pile_offset(), table.deck_offset()
+        viewer = self.viewer
+        played = next((e for e in reversed(events) if isinstance(e, CardPlayed)), None)
+        if played is not None and pile is not None:
+            start = (
+                hand.content_region.offset + hand.chip_cell(hand.cursor)
+                if played.player == viewer and hand.cards
+                else table.seat_offset(played.player)
+            )
+            if start is not None:
+                flying = FlyingCard(played.card)
+                self.mount(flying)
+                flying.fly(start, pile)
+        drawn = next(
+            (e for e in reversed(events) if isinstance(e, CardsDrawn) and e.player == viewer),
+            None,
+        )
+        if drawn is not None and deck is not None and hand.cards:
+            flying = FlyingCard(None)
+            self.mount(flying)
+            flying.fly(deck, hand.content_region.offset + hand.chip_cell(len(hand.cards) - 1))
 
     def finish_round(self) -> None:
         game = self.game

@@ -135,6 +135,11 @@ class SetupScreen(Screen[TableSetup]):
                 setup.narrate,
                 id="narrate",
             )
+            yield Checkbox(
+                "Reduce motion: no card moves across the table; narration has none either",
+                setup.reduce_motion,
+                id="reduce-motion",
+            )
         with Horizontal(id="setup-buttons"):
             yield Button("Start the match", variant="primary", id="start")
             yield Label(self.message, id="setup-error")
@@ -236,6 +241,8 @@ class SetupScreen(Screen[TableSetup]):
             options=options,
             bot_delay=float(delay) if isinstance(delay, int | float) else 0.6,
             narrate=self.query_one("#narrate", Checkbox).value,
+            reduce_motion=self.query_one("#reduce-motion", Checkbox).value,
+            theme=self.setup.theme,
         )
         setup.make_rules()
         return setup

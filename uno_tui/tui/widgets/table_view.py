@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual.geometry import Offset
 from textual.widget import Widget
 
 from uno_tui.engine import PlayerView, team_of
@@ -44,6 +45,31 @@ class TableView(Widget):
         size = self.content_region.size
         return draw_table(self.view, self.seat_labels, self.viewer, size.width, size.height)
 
+    def _find(self, needle: str) -> Offset | None:
+        """Where ``needle`` is drawn on the screen now (the first place), if it is."""
+        if self.view is None:
+            return None
+        size = self.content_region.size
+        plain = draw_table(self.view, self.seat_labels, self.viewer, size.width, size.height).plain
+        for row, line in enumerate(plain.split("\n")):
+            column = line.find(needle)
+            if column >= 0:
+                return self.content_region.offset + Offset(column, row)
+        return None
+
+    def pile_offset(self) -> Offset | None:
+        """Where the discard pile's top card is on the screen (its top-left corner)."""
+        return self._find("┏")
+
+    def deck_offset(self) -> Offset | None:
+        """Where the draw pile is on the screen."""
+        pile = self.pile_offset()
+        return None if pile is None else pile - Offset(DRAW_BACK[0] + 1, 0)
+
+    def seat_offset(self, seat: int) -> Offset | None:
+        """Where a player's name is on the screen."""
+        return None if self.view is None else self._find(self.view.names[seat])
+
 
 def draw_table(
     view: PlayerView, seat_labels: Sequence[str], viewer: int | None, width: int, height: int
@@ -68,18 +94,20 @@ def draw_table(
         left = [
             line
             for seat in left_seats
-            for line in seat_lines(view, seat, seat_labels[seat], viewer, side, down)
+            for line in seat_lines(
+                view, seat, label=seat_labels[seat], viewer=viewer, width=side, arrow=down
+            )
         ]
         right = [
             line
             for seat in right_seats
-            for line in seat_lines(view, seat, seat_labels[seat], viewer, side, up)
+            for line in seat_lines(
+                view, seat, label=seat_labels[seat], viewer=viewer, width=side, arrow=up
+            )
         ]
         if height >= 1 + 3 * len(left_seats) + 2:  # room for a blank line between players
             left = [line for i in range(0, len(left), 2) for line in (*left[i : i + 2], Text())]
-            right = [
-                line for i in range(0, len(right), 2) for line in (*right[i : i + 2], Text())
-            ]
+            right = [line for i in range(0, len(right), 2) for line in (*right[i : i + 2], Text())]
         spare = max(0, (max(len(left), len(right)) - len(piles)) // 2)
         piles = [Text()] * spare + piles
         body = beside([left, piles, right], [side, pile_width, side], gap=2)
@@ -88,10 +116,20 @@ def draw_table(
         arrow_mark = "↓" if view.clockwise else "↑"
         name_width = max(len(name) for name in view.names)
         left = [
-            seat_line(view, seat, seat_labels[seat], viewer, side, arrow_mark, name_width)
+            seat_line(
+                view,
+                seat,
+                label=seat_labels[seat],
+                viewer=viewer,
+                width=side,
+                arrow=arrow_mark,
+                name_width=name_width,
+            )
             for seat in range(seats)
         ]
         body = beside([left, piles], [side, pile_width], gap=2)
+    if roomy:  # the table in the middle of the space, not at its top
+        lines += [Text()] * max(0, (height - len(body) - 3) // 2)
     lines += body
     if len(lines) < height:
         score = Text(f"Scores: {scores_line(view)}", no_wrap=True, overflow="ellipsis")
@@ -184,6 +222,7 @@ def fan(count: int, room: int) -> Text:
 def seat_line(
     view: PlayerView,
     seat: int,
+    *,
     label: str,
     viewer: int | None,
     width: int,
@@ -220,7 +259,7 @@ def seat_line(
 
 
 def seat_lines(
-    view: PlayerView, seat: int, label: str, viewer: int | None, width: int, arrow: str
+    view: PlayerView, seat: int, *, label: str, viewer: int | None, width: int, arrow: str
 ) -> list[Text]:
     """One player on two lines, for a roomy table: name and what sits there; the fan of
     backs, the count, UNO, and the score."""
