@@ -78,11 +78,11 @@ WORDS = {
     Rank.REVERSE: "Reverse",
     Rank.DRAW_TWO: "Draw 2",
     Rank.WILD: "Wild",
-    Rank.WILD_DRAW_FOUR: "Wild +4",
+    Rank.WILD_DRAW_FOUR: "Wild+4",
     Rank.WILD_SWAP_HANDS: "Hands",
     Rank.WILD_CUSTOMIZABLE: "Custom",
     Rank.WILD_TEAM_PLAY: "Play",
-    Rank.WILD_TEAM_DRAW_FOUR: "Team +4",
+    Rank.WILD_TEAM_DRAW_FOUR: "Team+4",
 }
 """The line under the value on a large card: the word for the symbol above it."""
 CORNERS = {

@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Footer, Static
 
+from uno_tui.archive import tell
 from uno_tui.engine import (
     AcceptPenalty,
     Action,
@@ -34,13 +35,14 @@ from uno_tui.engine import (
     DrawCard,
     GiveCard,
     IllegalActionError,
+    MatchRecord,
     NameColor,
     PassCard,
     Phase,
     PlayCard,
     PlayerView,
 )
-from uno_tui.engine.events import CardPlayed, CardsDrawn, Event
+from uno_tui.engine.events import CardPlayed, CardsDrawn, Event, RoundEnded
 from uno_tui.narration import (
     Narrator,
     card_order,
@@ -419,17 +421,14 @@ class GameScreen(Screen[None]):
                 else table.seat_offset(played.player)
             )
             if start is not None:
-                flying = FlyingCard(played.card)
-                self.mount(flying)
-                flying.fly(start, pile)
+                self.mount(FlyingCard(played.card, start, pile))
         drawn = next(
             (e for e in reversed(events) if isinstance(e, CardsDrawn) and e.player == viewer),
             None,
         )
         if drawn is not None and deck is not None and hand.cards:
-            flying = FlyingCard(None)
-            self.mount(flying)
-            flying.fly(deck, hand.content_region.offset + hand.chip_cell(len(hand.cards) - 1))
+            end = hand.content_region.offset + hand.chip_cell(len(hand.cards) - 1)
+            self.mount(FlyingCard(None, deck, end))
 
     def finish_round(self) -> None:
         game = self.game
@@ -448,7 +447,12 @@ class GameScreen(Screen[None]):
                 self.schedule(0)
 
             self.dialog_open = True
-            self.app.push_screen(RoundEndScreen(view, game.round_events(None)), next_round)
+            rounds = [event for event in game.log if isinstance(event, RoundEnded)]
+            record = MatchRecord.of(game)
+            screen = RoundEndScreen(
+                view, game.round_events(None), rounds, replay=lambda: list(tell(record))
+            )
+            self.app.push_screen(screen, next_round)
             return
         if game.phase is Phase.ROUND_OVER:
             dealer = game.decisions()[0].player

@@ -9,6 +9,7 @@ at once loses nothing, and with reduced motion (or narration) it is never mounte
 from __future__ import annotations
 
 from rich.text import Text
+from textual.css.scalar import ScalarOffset
 from textual.geometry import Offset
 from textual.widget import Widget
 
@@ -29,10 +30,17 @@ class FlyingCard(Widget):
     }
     """
 
-    def __init__(self, card: Card | None) -> None:
-        """``card`` is the face to show, or ``None`` for a card seen from the back."""
+    def __init__(self, card: Card | None, start: Offset, end: Offset) -> None:
+        """``card`` is the face to show, or ``None`` for a card seen from the back; it flies
+        from ``start`` to ``end`` (screen cells) once mounted."""
         super().__init__()
         self.card = card
+        self.start = start
+        self.end = end
+        self.styles.offset = (start.x, start.y)
+
+    def on_mount(self) -> None:
+        self.fly(self.start, self.end)
 
     def render(self) -> Text:
         lines = card_lines(self.card) if self.card is not None else back_lines(SMALL_CARD)
@@ -43,7 +51,7 @@ class FlyingCard(Widget):
         self.styles.offset = (start.x, start.y)
         self.styles.animate(
             "offset",
-            value=(end.x, end.y),  # type: ignore[arg-type]
+            value=ScalarOffset.from_offset((end.x, end.y)),  # type: ignore[arg-type]
             duration=FLIGHT_SECONDS,
             easing="out_cubic",
             on_complete=self.remove,
