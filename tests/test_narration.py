@@ -513,3 +513,20 @@ def test_a_teams_exchange_in_brief_is_told_only_to_the_partners() -> None:
     brief = Narrator(NAMES, verbosity="brief")
     assert brief.narrate_events(told, 1) == []
     assert brief.narrate_events(told, 0) == ["You and Ines exchange a card."]
+
+
+def test_a_player_named_you_is_told_of_in_the_second_person() -> None:
+    """The app's default name is "You": "You play", "You deal", "You to play", never
+    "You plays", "You deals" or "You's turn", whoever listens."""
+    narrator = Narrator(["You", "Ada"])
+    onlooker = [
+        narrator.narrate(event, None)
+        for event in (
+            events.DealerChosen(0, ()),
+            events.TurnBegan(0),
+            events.CardPlayed(0, Card.parse("R7"), Color.RED),
+        )
+    ]
+    assert onlooker == ["You deal.", "You to play.", "You play Red 7."]
+    ada = events.CardPlayed(1, Card.parse("R7"), Color.RED)
+    assert narrator.narrate(ada, None) == "Ada plays Red 7."

@@ -222,7 +222,9 @@ class GameScreen(Screen[None]):
         elif decision.kind is DecisionKind.TEAM_PLAY:
             text.append(f"{names[decision.player]}: Wild Team Play! Play a card.", style="bold")
         else:
-            text.append(f"Your turn, {names[decision.player]}", style="bold")
+            name = names[decision.player]
+            you = name.casefold() == "you"  # not "Your turn, You"
+            text.append("Your turn" if you else f"Your turn, {name}", style="bold")
             cards = {a.card for a in decision.actions if isinstance(a, PlayCard)}
             playable = [card_label(card) for card in sorted(cards, key=card_order)]
             if playable:

@@ -17,6 +17,7 @@ from uno_tui.engine import CustomEffect, MatchMethod, Rank, Rules, SetupError
 from uno_tui.engine.rules import HOUSE_RULES, OPTION_TEXT, OPTIONS_BY_RULE_SET, RuleSet
 from uno_tui.session import BOT_LEVELS, Seat
 from uno_tui.tui.table_setup import DEFAULT_NAMES, TableSetup
+from uno_tui.tui.widgets.tick_box import TickBox
 
 RULE_SETS = ("classic", "two-player", "teams")
 RULE_SET_TEXT = {
@@ -112,9 +113,7 @@ class SetupScreen(Screen[TableSetup]):
                             id=f"value-{option}",
                         )
                     else:
-                        yield Checkbox(
-                            option.replace("_", " "), bool(current), id=f"value-{option}"
-                        )
+                        yield TickBox(option.replace("_", " "), bool(current), id=f"value-{option}")
                     yield Label(OPTION_TEXT[option], classes="explain")
             with Horizontal(classes="row"):
                 yield Label("Target", classes="field")
@@ -130,13 +129,13 @@ class SetupScreen(Screen[TableSetup]):
                     id="bot-delay",
                 )
                 yield Label("between two bot moves, to follow them", classes="explain")
-            yield Checkbox(
+            yield TickBox(
                 "Narration: tell (and speak) every event; use headphones in hot-seat",
                 setup.narrate,
                 id="narrate",
             )
-            yield Checkbox(
-                "Reduce motion: no card moves across the table; narration has none either",
+            yield TickBox(
+                "Reduce motion: cards appear where they go, without moving",
                 setup.reduce_motion,
                 id="reduce-motion",
             )
