@@ -123,7 +123,7 @@ def card_lines(
     dim: bool = False,
 ) -> list[Text]:
     """The card as ``size[1]`` lines of ``size[0]`` cells: a border, the index top left, the
-    value in the middle (and its word, where there is room), the letter again bottom right."""
+    value in the middle (and its word, where there is room), the index again bottom right."""
     width, height = size
     inner = width - 2
     face = UNPLAYABLE_CARD if dim else card_style(card)
@@ -141,8 +141,8 @@ def card_lines(
     top = (height - 2 - len(middle)) // 2
     for i, text in enumerate(middle):
         rows[top + i] = f"{text:^{inner}}"
-    if height - 2 >= 3:
-        rows[-1] = f"{card_letter(card):>{inner}}"
+    if height - 2 >= 3:  # the index again, bottom right, as on a printed card
+        rows[-1] = f"{card_corner(card):>{inner}}"[-inner:]
     lines = [Text(corners[0] + corners[4] * inner + corners[1], style=border)]
     for row in rows:
         line = Text(corners[5], style=border)

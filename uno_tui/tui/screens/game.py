@@ -78,6 +78,8 @@ ROUND_ENDS = frozenset((Phase.ROUND_OVER, Phase.MATCH_OVER))
 
 
 class GameScreen(Screen[None]):
+    HORIZONTAL_BREAKPOINTS = [(0, "-compact"), (110, "-wide")]
+    """A compact table below 110 columns, a roomy one from there on (app.tcss)."""
     BINDINGS = [
         Binding("d", "draw", "Draw"),
         Binding("u", "uno", "UNO"),

@@ -17,9 +17,16 @@ from uno_tui.engine import Card, Color
 from uno_tui.tui.cards import SMALL_CARD, card_label, card_lines, card_style
 
 GROUP_ORDER: tuple[Color | None, ...] = (*Color, None)
-FAN_STEPS = ((7, 0), (6, 1), (5, 1), (4, 1), (3, 1), (3, 0), (2, 0), (1, 0))
-"""How far apart the cards of a fan start, and the extra gap between two colours, from
-side by side to overlapping: the first that fits the width is used."""
+ROOMY_CARD = (8, 6)
+ROOMY_AT = (110, 36)
+"""From this terminal size on, the hand's cards are ROOMY_CARD."""
+
+
+def fan_steps(card_width: int) -> list[tuple[int, int]]:
+    """How far apart the cards of a fan start, and the extra gap between two colours, from
+    side by side to overlapping: the first that fits the width is used."""
+    tighter = [(stride, 1) for stride in range(card_width - 1, 2, -1)]
+    return [(card_width + 1, 0), (card_width, 1), *tighter, (3, 0)]
 
 
 def group_hand(hand: Sequence[Card]) -> list[tuple[Color | None, list[Card]]]:
@@ -96,38 +103,48 @@ class HandView(Widget, can_focus=True):
     def validate_cursor(self, cursor: int) -> int:
         return max(0, min(cursor, len(self.cards) - 1)) if self.cards else 0
 
+    @property
+    def card_size(self) -> tuple[int, int]:
+        """Small cards at 80x24, roomier ones on a big terminal."""
+        width, height = self.app.size
+        return ROOMY_CARD if width >= ROOMY_AT[0] and height >= ROOMY_AT[1] else SMALL_CARD
+
     def layout_fan(self, width: int) -> tuple[list[int], int]:
         """Where each card starts (its column) in a fan ``width`` cells wide: side by side
         with a gap between colours when there is room, else overlapping, each card showing at
-        least its index (3 columns; 2 when even that does not fit)."""
-        card_width = SMALL_CARD[0]
+        least its index (3 columns; some only 2 when even that does not fit)."""
+        card_width = self.card_size[0]
         count = len(self.cards)
         breaks = len(self.rows) - 1
-        for stride, gap in FAN_STEPS:
+        for stride, gap in fan_steps(card_width):
             if (count - 1) * stride + breaks * gap + card_width <= width:
-                break
-        starts, column = [], 0
-        for group, (_, cards) in enumerate(self.rows):
-            if group:
-                column += gap
-            for _ in cards:
-                starts.append(column)
-                column += stride
-        return starts, stride
+                starts, column = [], 0
+                for group, (_, cards) in enumerate(self.rows):
+                    if group:
+                        column += gap
+                    for _ in cards:
+                        starts.append(column)
+                        column += stride
+                return starts, stride
+        # Many cards: spread them evenly over the width, some 3 columns apart, some 2.
+        step = (width - card_width) / max(count - 1, 1)
+        return [int(i * step) for i in range(count)], max(1, int(step))
 
     def fan_lines(self, width: int) -> list[Text]:
-        """The hand as a fan of cards: the selected one raised a row and drawn on top, the
-        cards that cannot go now dimmed."""
-        card_width, card_height = SMALL_CARD
+        """The hand as a fan of cards: the selected one raised a row, the cards that cannot
+        go now dimmed."""
+        card_width, card_height = self.card_size
         starts, _ = self.layout_fan(width)
         total = starts[-1] + card_width if starts else 0
         canvas = [[(" ", Style()) for _ in range(total)] for _ in range(card_height + 1)]
-        order = [i for i in range(len(self.cards)) if i != self.cursor] + [self.cursor]
-        for index in order:
+        for index in range(len(self.cards)):  # each card over the one before: every index shows
             card = self.cards[index]
             selected = index == self.cursor
             lines = card_lines(
-                card, selected=selected, dim=bool(self.playable) and card not in self.playable
+                card,
+                (card_width, card_height),
+                selected=selected,
+                dim=bool(self.playable) and card not in self.playable,
             )
             top = 0 if selected else 1
             click = Style(meta={"@click": f"pick({index})"})
@@ -170,7 +187,7 @@ class HandView(Widget, can_focus=True):
             self.app.cursor_position = self.content_region.offset + self.chip_cell(self.cursor)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return SMALL_CARD[1] + 2 if self.cards else 1
+        return self.card_size[1] + 2 if self.cards else 1
 
     def action_move(self, step: int) -> None:
         if self.cards:

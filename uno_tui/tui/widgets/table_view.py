@@ -81,7 +81,10 @@ def draw_table(
     arrow = "↻ clockwise" if view.clockwise else "↺ counterclockwise"
     header.append(f" · {view.rules.name.value} · {arrow} · to {view.rules.target_score}")
     roomy = width >= ROOMY_WIDTH and height >= 1 + 2 * ((seats + 1) // 2) + 1
-    card = LARGE_CARD if height >= 1 + LARGE_CARD[1] + 2 else PILE_CARD
+    if roomy or width >= COMPACT_WIDTH + LARGE_CARD[0] - PILE_CARD[0]:
+        card = LARGE_CARD if height >= 1 + LARGE_CARD[1] + 2 else (LARGE_CARD[0], PILE_CARD[1])
+    else:
+        card = PILE_CARD if height >= 1 + PILE_CARD[1] + 2 else (PILE_CARD[0], 5)
     piles = pile_lines(view, card)
     pile_width = max(line.cell_len for line in piles)
     lines = [header]
@@ -115,6 +118,7 @@ def draw_table(
         side = width - pile_width - 2
         arrow_mark = "↓" if view.clockwise else "↑"
         name_width = max(len(name) for name in view.names)
+        flags_width = max(min(seat_flags(view, s, viewer).cell_len, 8) for s in range(seats))
         left = [
             seat_line(
                 view,
@@ -124,6 +128,7 @@ def draw_table(
                 width=side,
                 arrow=arrow_mark,
                 name_width=name_width,
+                flags_width=flags_width,
             )
             for seat in range(seats)
         ]
@@ -144,7 +149,9 @@ def draw_table(
 
 ROOMY_WIDTH = 64
 """From this width of the table on, the players sit on both sides of the piles."""
-PILE_CARD = (9, 5)
+PILE_CARD = (9, 7)
+"""The discard pile's top card on a compact table (LARGE_CARD when there is room)."""
+COMPACT_WIDTH = 50
 DRAW_BACK = (6, 5)
 FAN_MAX = 10
 
@@ -219,6 +226,17 @@ def fan(count: int, room: int) -> Text:
     return text
 
 
+def seat_flags(view: PlayerView, seat: int, viewer: int | None) -> Text:
+    """What follows a player's cards on their line: team letter, teammate, dealer, UNO."""
+    facts = seat_facts(view, seat, "", viewer)
+    marks = "".join({"dealer": " D", "mate": " M"}.get(fact, "") for fact in facts[1:])
+    if view.rules.team_game:
+        marks = " " + "ABCDE"[team_of(seat, len(view.names))] + marks
+    flags = Text(marks, style="bold")
+    flags.append_text(uno_mark(view, seat))
+    return flags
+
+
 def seat_line(
     view: PlayerView,
     seat: int,
@@ -228,22 +246,15 @@ def seat_line(
     width: int,
     arrow: str,
     name_width: int,
+    flags_width: int,
 ) -> Text:
     """One player on one line (never wrapped): ``▶ Ada  medium ▚▚▚▚▚ 7 D UNO!``, in columns
     shared by every seat; the name is cut before anything else is."""
     current = seat == view.current_player and not view.winners
     facts = seat_facts(view, seat, label, viewer)
-    marks = "".join(
-        {"dealer": " D", "mate": " mate"}.get(fact, "")
-        for fact in facts[1:]
-        if fact in ("dealer", "mate")
-    )
-    if view.rules.team_game:
-        marks = " " + "ABCDE"[team_of(seat, len(view.names))] + marks
-    flags = Text(marks, style="bold")
-    flags.append_text(uno_mark(view, seat))
+    flags = seat_flags(view, seat, viewer)
     name_width = max(3, min(name_width, width - 2 - 8 - 6))
-    room = max(1, min(FAN_MAX, width - 2 - name_width - 8 - 3 - flags.cell_len))
+    room = max(1, min(FAN_MAX, width - 2 - name_width - 8 - 3 - flags_width))
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append("▶ " if current else f"{arrow} ", style="bold" if current else "dim")
     name = Text(view.names[seat], style="bold reverse" if current else "bold")
