@@ -7,6 +7,7 @@ from collections.abc import Collection, Sequence
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.geometry import Offset, Size
 from textual.message import Message
@@ -147,13 +148,12 @@ class HandView(Widget, can_focus=True):
                 dim=bool(self.playable) and card not in self.playable,
             )
             top = 0 if selected else 1
-            click = Style(meta={"@click": f"pick({index})"})
             for row, line in enumerate(lines):
                 cells = canvas[top + row]
                 column = starts[index]
                 for char, style in _cells(line):
                     if column < total:
-                        cells[column] = (char, style + click)
+                        cells[column] = (char, style)
                     column += 1
         return [_text(cells) for cells in canvas]
 
@@ -208,6 +208,20 @@ class HandView(Widget, can_focus=True):
     def action_select(self, index: int) -> None:
         if index < len(self.cards):
             self.cursor = index
+
+    def card_at(self, offset: Offset) -> int | None:
+        """The card drawn at ``offset`` in the widget (the one on top where they overlap)."""
+        if not self.cards or offset.y > self.card_size[1]:
+            return None
+        starts, _ = self.layout_fan(max(self.content_region.width, self.card_size[0]))
+        width = self.card_size[0]
+        under = [i for i, start in enumerate(starts) if start <= offset.x < start + width]
+        return under[-1] if under else None
+
+    def on_click(self, event: events.Click) -> None:
+        index = self.card_at(event.offset)
+        if index is not None:
+            self.action_pick(index)
 
     def action_pick(self, index: int) -> None:
         """A click: the first selects the card, a second one on it chooses it."""
