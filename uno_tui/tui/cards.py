@@ -127,7 +127,10 @@ def card_lines(
     width, height = size
     inner = width - 2
     face = UNPLAYABLE_CARD if dim else card_style(card)
-    border = Style(color=face.bgcolor, bold=selected) if not dim else Style(color="grey50")
+    if dim:
+        border = Style(color="grey50")
+    else:  # a wild card's black would vanish into a dark table: its border is white
+        border = Style(color="#e0e0e0" if card.color is None else face.bgcolor, bold=selected)
     corners = HEAVY if selected else ROUND
     value = SYMBOLS.get(card.rank, card.rank.value)
     if len(value) > inner:

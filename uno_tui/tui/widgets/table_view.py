@@ -221,7 +221,8 @@ def uno_mark(view: PlayerView, seat: int) -> Text:
 
 def fan(count: int, room: int) -> Text:
     """A fan of card backs as wide as the hand is big (up to ``room``), then the number."""
-    text = Text(BACK_PATTERN * max(0, min(count, room)), style="#f9a825 on #5d1010")
+    text = Text()
+    text.append(BACK_PATTERN * max(0, min(count, room)), style="#f9a825 on #5d1010")
     text.append(f" {count}", style="bold")
     return text
 
