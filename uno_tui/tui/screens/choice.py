@@ -32,7 +32,7 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(self.question, id="question")
+            yield Label(Text(self.question), id="question")  # names are text, not markup
             yield OptionList(
                 *(
                     Option(Text.assemble(f"{n}  ", answer))

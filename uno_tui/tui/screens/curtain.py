@@ -39,7 +39,7 @@ class CurtainScreen(Screen[Action | None]):
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="curtain"):
-            yield Label(f"Pass to {self.player_name}", id="pass-to")
+            yield Label(Text(f"Pass to {self.player_name}"), id="pass-to")  # plain text
             yield Label("press Enter when ready", id="ready-hint")
             for label, _ in self.calls:
                 yield Label(f"U: {label}", classes="curtain-call")

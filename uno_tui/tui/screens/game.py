@@ -401,12 +401,38 @@ class GameScreen(Screen[None]):
             still_mine = any(
                 not d.kind.out_of_turn and d.player == viewer for d in self.game.decisions()
             )
+            drawn = [
+                card
+                for e in events
+                if isinstance(e, CardsDrawn) and e.player == viewer and e.cards
+                for card in e.cards
+            ]
+            if not still_mine and drawn and not self.dialog_open:
+                self.show_drawn(viewer, drawn, events)
+                return
             if not still_mine:
                 self.hand_shown = False
         self.refresh_view()
         self.show_motion(events)
         mine = self.session.person_to_decide()
         self.schedule(0 if mine is not None and mine.player == viewer else None)
+
+    def show_drawn(self, seat: int, cards: Sequence[Card], events: Sequence[Event]) -> None:
+        """Hot-seat: cards a person drew as their turn ended are shown to them (with their
+        hand) before the keyboard passes on; then the hand hides as usual."""
+        self.refresh_view()
+        self.show_motion(events)
+        words = ", ".join(card_words(card) for card in cards)
+        question = f"{self.game.names[seat]}, you drew {words}. Your turn is over."
+
+        def passed(_: int | None) -> None:
+            self.dialog_open = False
+            self.hand_shown = False
+            self.refresh_view()
+            self.schedule(None)
+
+        self.dialog_open = True
+        self.app.push_screen(ChoiceScreen(question, ["pass the keyboard on"]), passed)
 
     def show_motion(self, events: Sequence[Event]) -> None:
         """The last card played flies to the pile; a card the viewer drew flies from the
