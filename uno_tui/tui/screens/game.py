@@ -64,7 +64,7 @@ from uno_tui.tui.voice import Voice, moves_line
 from uno_tui.tui.widgets.event_log import EventLog
 from uno_tui.tui.widgets.flying_card import FlyingCard
 from uno_tui.tui.widgets.hand_view import HandView
-from uno_tui.tui.widgets.table_view import TableView, table_text
+from uno_tui.tui.widgets.table_view import TableView, draw_table
 
 ActionT = TypeVar("ActionT", bound=Action)
 
@@ -75,6 +75,8 @@ PROMPT_KINDS = frozenset(
 """Decisions asked in a dialog; the others are answered by choosing from the hand."""
 RESUME_HINT = "The match is saved after every move: uno-tui resume continues it."
 ROUND_ENDS = frozenset((Phase.ROUND_OVER, Phase.MATCH_OVER))
+CURTAIN_TABLE = (70, 12)
+"""The public table drawn on the curtain: the compact table, 70 columns by 12 rows."""
 
 
 class GameScreen(Screen[None]):
@@ -336,7 +338,7 @@ class GameScreen(Screen[None]):
             if isinstance(a, CatchUno)
         ]
         view = self.game.view(seat)
-        table = table_text(view, self.seat_labels, None)
+        table = draw_table(view, self.seat_labels, None, CURTAIN_TABLE[0], CURTAIN_TABLE[1])
 
         def ready(action: Action | None) -> None:
             self.dialog_open = False
