@@ -99,6 +99,8 @@ CORNERS = {
 
 ROUND = "╭╮╰╯─│"
 HEAVY = "┏┓┗┛━┃"
+DASHED = "╭╮╰╯┄┆"
+"""A card that cannot go now: dashed as well as dimmed, so it reads without colour too."""
 SMALL_CARD = (6, 5)
 """A card in a hand: 6 columns, 5 rows; an overlapped one shows its first 3 columns."""
 LARGE_CARD = (11, 7)
@@ -131,7 +133,7 @@ def card_lines(
         border = Style(color="grey50")
     else:  # a wild card's black would vanish into a dark table: its border is white
         border = Style(color="#e0e0e0" if card.color is None else face.bgcolor, bold=selected)
-    corners = HEAVY if selected else ROUND
+    corners = HEAVY if selected else DASHED if dim else ROUND
     value = SYMBOLS.get(card.rank, card.rank.value)
     if len(value) > inner:
         value = value[:inner]
