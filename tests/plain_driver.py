@@ -57,8 +57,8 @@ def answer_for(prompt: str, rng: random.Random) -> str:
         return "y"
     if kind == "uno":
         return "1"
-    count = max(int(number) for number in re.findall(r"(\d+): ", prompt))
-    return str(rng.randint(1, count))
+    keys = re.findall(r"(?:^|\? |, )(\d+|[a-z]): ", prompt)
+    return rng.choice(keys)
 
 
 @dataclass

@@ -25,7 +25,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 
 def test_a_whole_classic_match_against_three_bots_through_a_pipe() -> None:
     result = run(
-        "--plain", "--rules", "classic", "--seed", "3", "--target", "1", stdin="1\n" * 3000
+        "--plain", "--rules", "classic", "--seed", "3", "--target", "1", stdin="1\nd\n" * 3000
     )
     assert result.returncode == 0, result.stderr
     out = result.stdout
@@ -45,10 +45,10 @@ def test_a_teams_match_with_four_people_by_turns() -> None:
         "2",
         "--target",
         "1",
-        stdin="1\n" * 20000,
+        stdin="1\nd\n" * 20000,
     )
     assert result.returncode == 0, result.stderr
-    assert "Pass to Ann, press Enter when ready." in result.stdout
+    assert "Pass to Ann. Ann, are you ready? Press Enter." in result.stdout
     assert "Everyone secretly passes one card to their teammate." in result.stdout
     assert " the match. Final scores:" in result.stdout
 

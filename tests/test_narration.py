@@ -482,7 +482,8 @@ def test_whole_rounds_narrate_no_hidden_card(rules: Rules) -> None:
                 events.CardPassed(3, 1, Y4),
             ],
             2,
-            ["You and Maya exchange a card. Leo and Omar exchange a card."],
+            # Issue 11: what I received in an exchange is told to me only.
+            ["You and Maya exchange a card: you receive Red 7. Leo and Omar exchange a card."],
         ),
         (
             [
@@ -512,7 +513,7 @@ def test_a_teams_exchange_in_brief_is_told_only_to_the_partners() -> None:
     told = [events.CardPassed(0, 2, R7), events.CardPassed(2, 0, B9)]
     brief = Narrator(NAMES, verbosity="brief")
     assert brief.narrate_events(told, 1) == []
-    assert brief.narrate_events(told, 0) == ["You and Ines exchange a card."]
+    assert brief.narrate_events(told, 0) == ["You and Ines exchange a card: you receive Blue 9."]
 
 
 def test_a_player_named_you_is_told_of_in_the_second_person() -> None:
@@ -530,3 +531,60 @@ def test_a_player_named_you_is_told_of_in_the_second_person() -> None:
     assert onlooker == ["You deal.", "You to play.", "You play Red 7."]
     ada = events.CardPlayed(1, Card.parse("R7"), Color.RED)
     assert narrator.narrate(ada, None) == "Ada plays Red 7."
+
+
+def test_narration_has_an_explicit_sentence_for_every_event_type() -> None:
+    """Issue 13: events reach their sentences through a table, not by method names."""
+    from uno_tui.narration.narrator import SENTENCES
+
+    assert set(SENTENCES) == set(EVENT_TYPES)
+
+
+def test_a_players_own_uno_call_is_told_with_their_play_before_the_next_turn() -> None:
+    told = [events.CardPlayed(0, R7, Color.RED), events.TurnBegan(1), events.UnoCalled(0, 0)]
+    assert Narrator(NAMES).narrate_events(told, 1) == [
+        "Maya plays Red 7. Maya calls UNO!",
+        "Your turn.",
+    ]
+    assert Narrator(NAMES).narrate_events(told, None) == [
+        "Maya plays Red 7. Maya calls UNO! Leo's turn."
+    ]
+
+
+def test_you_are_lower_case_mid_sentence_even_when_a_player_is_called_you() -> None:
+    names = ("You", "Ada", "Cy")
+    told = [events.CardPlayed(2, Card.parse("RS"), Color.RED), events.PlayerSkipped(0)]
+    assert Narrator(names).narrate_events(told, 0) == ["Cy plays Red Skip: you are skipped."]
+
+
+def test_the_exchanged_card_is_named_to_its_receiver_only() -> None:
+    told = [events.CardPassed(0, 2, R7), events.CardPassed(2, 0, B9)]
+    assert Narrator(NAMES).narrate_events(told, 0) == [
+        "You and Ines exchange a card: you receive Blue 9."
+    ]
+    for listener in (None, 1, 3):
+        line = " ".join(Narrator(NAMES).narrate_events(told, listener))
+        assert "Blue" not in line and "Red" not in line, line
+
+
+def test_an_uno_call_after_a_wild_draw_four_comes_before_the_draw_it_caused() -> None:
+    """Issue 11: an UNO call fell between a Wild Draw Four and "Bo draws 4 cards"."""
+    told = [
+        events.CardPlayed(0, Card.parse("W+4"), Color.RED),
+        events.UnoCalled(0, 0),
+        events.CardsDrawn(1, 4, DrawReason.DRAW_FOUR, (R7, G2, B9, Y4)),
+        events.PlayerSkipped(1),
+        events.TurnBegan(2),
+    ]
+    assert Narrator(NAMES).narrate_events(told, 3) == [
+        "Maya plays Wild Draw Four, the colour is red. Maya calls UNO!",
+        "Leo draws 4 cards for the Wild Draw Four and is skipped. Ines's turn.",
+    ]
+
+
+def test_a_teammates_uno_call_is_told_with_the_play_before_your_turn() -> None:
+    told = [events.CardPlayed(1, R7, Color.RED), events.TurnBegan(2), events.UnoCalled(3, 1)]
+    assert Narrator(NAMES).narrate_events(told, 2) == [
+        "Leo plays Red 7. Omar calls UNO for Leo!",
+        "Your turn.",
+    ]

@@ -12,6 +12,7 @@ from uno_tui.engine import Rules
 from uno_tui.narration.speech import Speaker
 from uno_tui.plain import PlainGame, PlainSetup
 from uno_tui.plain.colour import colour_enabled, paint
+from uno_tui.plain.game_loop import curtain_line
 from uno_tui.session import Seat, Session
 
 from .helpers import game_at
@@ -106,9 +107,9 @@ def test_review_commands_use_no_turn() -> None:
     assert "Top card: Red 5, colour red." in lines
     assert any(line.startswith("Cards: you have 3, Ben 2, Cat 2. Draw pile ") for line in lines)
     assert "Scores: Ann 0, Ben 0, Cat 0. Target 500. Hand 1." in lines
-    assert "Your moves: 1: play Red 7, 2: play Blue 5, 3: play Wild, 4: draw a card." in lines
+    assert "Your moves: 1: play Red 7, 2: play Blue 5, 3: play Wild, d: draw a card." in lines
     assert (
-        lines.count("Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, 4: draw a card.") == 9
+        lines.count("Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, d: draw a card.") == 9
     )
     assert lines[-1] == "Goodbye."
     assert not game.actions, "no review command used the turn"
@@ -128,9 +129,9 @@ def test_a_wild_asks_its_colour_after_the_card() -> None:
 def test_in_hot_seat_the_log_never_shows_another_persons_cards() -> None:
     game = game_at(Rules.two_player(), ["R7 R8", "G1 G2"], top="B5", draw="Y9 Y4")
     session = Session(game.rules, [Seat("Ann"), Seat("Ben")], game=game)
-    lines = play(session, ["", "1", "", "log", "repeat", "quit"])
+    lines = play(session, ["", "d", "", "log", "repeat", "quit"])
     assert "You draw 1 card and cannot play: Yellow 9. Ben's turn." in lines, "Ann hears it"
-    after_curtain = lines[lines.index("Pass to Ben, press Enter when ready.") :]
+    after_curtain = lines[lines.index(curtain_line("Ben")) :]
     assert "Ann draws 1 card and cannot play." in after_curtain
     assert not any("Yellow 9" in line for line in after_curtain), after_curtain
 
@@ -177,7 +178,7 @@ def test_quit_at_the_curtain_leaves() -> None:
     game = game_at(Rules.two_player(), ["R7 R8", "G1 G2"], top="B5")
     session = Session(game.rules, [Seat("Ann"), Seat("Ben")], game=game)
     lines = play(session, ["quit"])
-    assert lines[-2:] == ["Pass to Ann, press Enter when ready.", "Goodbye."]
+    assert lines[-2:] == [curtain_line("Ann"), "Goodbye."]
 
 
 class RecordingSpeaker(Speaker):
@@ -206,5 +207,53 @@ def test_every_line_is_also_spoken_and_an_answer_cuts_stale_speech() -> None:
     printed = out.getvalue().splitlines()
     spoken = [line for line in speaker.heard if line != "<interrupted>"]
     assert spoken == printed[:-1], "every line but the last Goodbye is spoken"
-    question = "Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, 4: draw a card."
+    question = "Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, d: draw a card."
     assert speaker.heard[speaker.heard.index(question) + 1] == "<interrupted>"
+
+
+def test_after_the_curtain_a_person_hears_what_the_cleared_screen_held() -> None:
+    """Hot-seat: the curtain clears the last person's lines from a terminal, so the next
+    person is told, in their own words, what happened since their last turn."""
+    game = game_at(Rules.two_player(), ["R7 R8", "G1 G2"], top="B5", draw="Y9 Y4 Y3")
+    session = Session(game.rules, [Seat("Ann"), Seat("Ben")], game=game)
+    lines = play(session, ["", "d", "", "d", "", "quit"])
+    back_to_ann = len(lines) - 1 - lines[::-1].index(curtain_line("Ann"))
+    assert lines[back_to_ann + 1] == (
+        "Since your last turn: Ben draws 1 card and cannot play. Your turn."
+    ), "Ben's drawn card (Yellow 4) stays Ben's"
+    to_ben = lines[lines.index(curtain_line("Ben")) + 1]
+    assert to_ben.startswith("Since your last turn: You deal. ")
+    assert "Your hand: Green 1, Green 2." in to_ben and "Red" not in to_ben
+
+
+def test_short_forms_and_repeat_say_the_last_thing_that_happened() -> None:
+    game = game_at(Rules.classic(), ["R7 B5 W", "G1 G2", "Y2 Y3"], top="R5")
+    session = Session(
+        game.rules, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cat", "easy")], game=game
+    )
+    lines = play(session, ["h", "t", "c", "repeat", "quit"])
+    assert "Your hand, 3 cards. 1 red: 7. 1 blue: 5. 1 wild card: Wild." in lines
+    assert "Top card: Red 5, colour red." in lines
+    assert any(line.startswith("Cards: you have 3, Ben 2, Cat 2. Draw pile ") for line in lines)
+    question = "Your move? 1: play Red 7, 2: play Blue 5, 3: play Wild, d: draw a card."
+    assert lines[-4:] == [question, "Your turn.", question, "Goodbye."], (
+        "repeat says the last thing that happened, not the turn's summary"
+    )
+    assert lines.count(question) == 5
+
+
+def test_drawing_keeps_its_letter_whatever_the_hand() -> None:
+    from uno_tui.engine import Color, Decision, DecisionKind, DrawCard, PlayCard
+    from uno_tui.narration import list_moves
+    from uno_tui.plain.game_loop import choice_keys
+
+    from .helpers import card
+
+    names = ("Ann", "Ben")
+    for hand in (["R7"], ["R7", "R8", "B5"], []):
+        plays = tuple(PlayCard(0, card(code), Color.RED) for code in hand)
+        decision = Decision(0, DecisionKind.TURN, (*plays, DrawCard(0)))
+        moves = list_moves([decision], names)
+        keys = choice_keys(moves)
+        assert keys[-1] == "d" and moves[-1].label == "draw a card"
+        assert keys[:-1] == [str(n) for n in range(1, len(hand) + 1)]

@@ -17,9 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-QUESTION = re.compile(r"\? (?:\d+: |Enter: )|^Pass to .+, press Enter when ready\.$")
-CHOICE = re.compile(r"(\d+): (.+?)(?=, \d+: |\. Enter: |\.$)")
-CURTAIN = re.compile(r"^Pass to (.+), press Enter when ready\.$")
+QUESTION = re.compile(r"\? (?:\d+: |[a-z]: |Enter: |Press Enter\.$)")
+CHOICE = re.compile(r"(\d+|[a-z]): (.+?)(?=, (?:\d+|[a-z]): |\. Enter: |\.$)")
+CURTAIN = re.compile(r"^Pass to (.+)\. .+, are you ready\? Press Enter\.$")
 
 
 def choices(question: str) -> dict[str, str]:
@@ -145,10 +145,18 @@ def test_a_teams_round_with_four_people_at_one_keyboard() -> None:
     )
     assert set(curtains) == set(names)
     assert "Everyone secretly passes one card to their teammate." in text
-    passes = [line for line in lines if " exchange a card." in line]
+    # Each exchange sentence, also inside a "Since your last turn:" recap.
+    passes = [
+        sentence
+        for line in lines
+        for sentence in re.findall(r"(?:^|: |\. )(\w+ and \w+ exchange a card[^.]*\.)", line)
+    ]
     assert passes
-    for line in passes:
-        assert not re.search(r"\b(Red|Yellow|Green|Blue|Wild)\b", line), line
+    for sentence in passes:
+        # Only the person at the keyboard hears the card they received, no other card.
+        told_to_all = re.sub(r": you receive [^.]+\.", ".", sentence)
+        assert not re.search(r"\b(Red|Yellow|Green|Blue|Wild)\b", told_to_all), sentence
+        assert sentence.startswith("You and ") or "receive" not in sentence, sentence
     assert any(
         line.startswith(("Ann, your move? 1: pass ", "Ben, your move? 1: pass ")) for line in lines
     )

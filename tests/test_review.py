@@ -11,6 +11,7 @@ from uno_tui.narration import (
     list_moves,
     moves_words,
     scores_line,
+    table_words,
     top_words,
 )
 
@@ -47,8 +48,31 @@ def test_counts_and_whose_turn() -> None:
     assert counts_words(game.view(0)).startswith(
         "Cards: you have 2, Ben 1 (no UNO called), Cat 3. Draw pile "
     )
-    assert counts_words(game.view(0)).endswith("Ben's turn, clockwise.")
-    assert counts_words(game.view(1)).endswith("Your turn, clockwise.")
+    assert counts_words(game.view(0)).endswith("Ben's turn, Cat next, clockwise. Dealer: you.")
+    assert counts_words(game.view(1)).endswith("Your turn, Cat next, clockwise. Dealer: Ann.")
+
+
+def test_counts_name_the_teammate_the_dealer_and_who_called_uno() -> None:
+    game = game_at(Rules.teams(), ["R7", "G1 G2", "Y2 Y3", "B3"], top="R5", current=1, dealer=0)
+    game.apply(CallUno(0, 0))
+    words = counts_words(game.view(0))
+    assert words.startswith("Cards: you have 1 (UNO), Ben 2, Cat 2, Dan 1 (no UNO called).")
+    assert words.endswith("Ben's turn, Cat next, clockwise. Dealer: you. Your teammate: Cat.")
+
+
+def test_the_table_says_who_is_a_bot_the_seat_order_the_teams_and_the_target() -> None:
+    names = ("Ann", "Ben", "Cat", "Dan")
+    words = table_words(names, Rules.teams(), [None, "easy", None, "hard"], 2)
+    assert words == (
+        "Seats in order of play: Ann (person), Ben (easy bot), you (person), Dan (hard bot). "
+        "Teams, partners across: Ann and you, Ben and Dan. Teams to 500 points."
+    )
+
+
+def test_a_penalty_says_on_whom_it_waits() -> None:
+    game = game_at(Rules.classic(), ["W+4 R1 R2", "G1 G3", "Y2"], top="R5")
+    game.apply(PlayCard(0, card("W+4"), Color.BLUE))
+    assert top_words(game.view(0)).endswith("4 cards waiting for Ben.")
 
 
 def test_scores_per_player_and_per_team() -> None:

@@ -119,9 +119,11 @@ def summary(number: int, path: Path) -> KeptMatch:
     to be so, in its line, and the others are listed all the same."""
     day, _, rest = path.stem.partition("_")
     date = f"{day} {rest.partition('_')[0].replace('-', ':')}"
-    try:
-        game = MatchRecord.load(path).replay()
-    except (RecordError, OSError, ValueError) as error:
+    from uno_tui.saves import MAX_SAVE_BYTES, FileRefused, read_limited
+
+    try:  # a file dropped in matches/ is read as carefully as any record from outside
+        game = MatchRecord.from_json(read_limited(path, MAX_SAVE_BYTES).decode("utf-8")).replay()
+    except (RecordError, OSError, ValueError, FileRefused) as error:
         return KeptMatch(number, date, "?", path.name, "unreadable", str(error)[:60])
     ended = next((e for e in reversed(game.log) if isinstance(e, MatchEnded)), None)
     if ended is None or game.phase is not Phase.MATCH_OVER:

@@ -16,13 +16,28 @@ from typing import NoReturn, TextIO
 
 from uno_tui import __version__, sim
 from uno_tui.archive import ArchiveError, find_match, history_lines, matches_dir, tell
-from uno_tui.engine import MatchRecord, RecordError, Rules, SetupError
+from uno_tui.engine import (
+    MatchRecord,
+    RecordError,
+    Rules,
+    SetupError,
+    check_names,
+    clean_name,
+)
 from uno_tui.narration import VERBOSITIES
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
-from uno_tui.saves import Autosave, describe, open_autosave
+from uno_tui.saves import (
+    MAX_SAVE_BYTES,
+    Autosave,
+    FileRefused,
+    describe,
+    open_autosave,
+    read_limited,
+)
 from uno_tui.session import BOT_LEVELS, Seat, Session
 from uno_tui.signals import LAST_RESORT_SECONDS, SignalExit, end_process_after, exit_on_signals
+from uno_tui.text import shown
 
 FrontEnd = Callable[[Session], int]
 """Plays a session to its end or until the person leaves; returns the exit code."""
@@ -50,19 +65,50 @@ class ArgumentParser(argparse.ArgumentParser):
         raise UsageError(f"{where + ': ' if where else ''}{message} (see uno-tui --help)")
 
 
+MAX_SEED = 2**63 - 1
+MAX_TARGET = 1_000_000
+"""Far above any match (500 is the rules' target), low enough that a match can end."""
+MAX_PLAYERS_SPEC = 1000
+"""``--players`` longer than this cannot be ten names of 20 characters and their levels."""
+
+
 def parse_seats(spec: str) -> list[Seat]:
-    """``"You,Ada:easy,Bo"``: a name alone is a person, ``name:level`` a bot."""
+    """``"You,Ada:easy,Bo"``: a name alone is a person, ``name:level`` a bot. Every name keeps
+    the one name rule (``uno_tui.engine.names``), as the setup screen's and a save's do."""
+    if len(spec) > MAX_PLAYERS_SPEC:
+        raise UsageError(f"--players: {len(spec)} characters, longer than any table of names")
     seats = []
     for part in spec.split(","):
-        name, _, level = part.strip().partition(":")
-        if not name:
-            raise UsageError(f"--players: empty name in {spec!r}")
+        raw_name, _, level = part.rpartition(":") if ":" in part else (part, "", "")
+        level = level.strip()
         if level and level not in BOT_LEVELS:
             raise UsageError(
-                f"--players: unknown bot level {level!r} (levels: {', '.join(BOT_LEVELS)})"
+                f"--players: unknown bot level {level[:20]!r} (levels: {', '.join(BOT_LEVELS)})"
             )
-        seats.append(Seat(name, level or None))
+        try:
+            seats.append(Seat(clean_name(raw_name), level or None))
+        except SetupError as error:
+            raise UsageError(f"--players: {error}") from None
+    try:
+        check_names(seat.name for seat in seats)
+    except SetupError as error:
+        raise UsageError(f"--players: {error}") from None
     return seats
+
+
+def bounded_int(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high`` (else one line, exit 2)."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text[:30]!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {high}, not {text[:30]}")
+        return value
+
+    return parse
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -84,8 +130,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="seats in order, comma-separated: a name is a person, name:level a bot "
         f"(levels: {', '.join(BOT_LEVELS)}); default: you against three medium bots",
     )
-    parser.add_argument("--seed", type=int, help="seed of the shuffles, to replay a deal")
-    parser.add_argument("--target", type=int, help="points to win the match (500)")
+    parser.add_argument(
+        "--seed", type=bounded_int(0, MAX_SEED), help="seed of the shuffles, to replay a deal"
+    )
+    parser.add_argument(
+        "--target", type=bounded_int(1, MAX_TARGET), help="points to win the match (500)"
+    )
     parser.add_argument(
         "--speech",
         choices=SPEECH_CHOICES,
@@ -142,20 +192,25 @@ def rules_and_seats(args: argparse.Namespace) -> tuple[Rules, list[Seat]]:
 # The Textual app ----------------------------------------------------------------------------
 
 
-def run_app(args: argparse.Namespace, session: Session | None = None) -> int:
-    """The Textual app: the setup screen (after offering a saved match), or straight into
-    ``session``. SIGTERM and SIGHUP leave it cleanly, the terminal restored; every applied
-    action is already saved."""
+def run_app(
+    args: argparse.Namespace,
+    session: Session | None = None,
+    new_table: tuple[Rules, list[Seat]] | None = None,
+) -> int:
+    """The Textual app: the setup screen or the command line's ``new_table`` (after offering
+    a saved match), or straight into ``session``. SIGTERM and SIGHUP leave it cleanly, the
+    terminal restored; every applied action is already saved."""
     from uno_tui.tui import UnoApp  # only the app needs Textual loaded
 
     app = UnoApp(
         seed=args.seed,
         session=session,
-        remember=session is None,
+        remember=session is None and new_table is None,
         narrate=args.narrate,
         speech=args.speech or "auto",
         autosave=autosave_of(session),
         reduce_motion=args.reduce_motion,
+        new_table=new_table,
     )
 
     def leave(signum: int) -> None:
@@ -177,12 +232,9 @@ def autosave_of(session: Session | None) -> Autosave:
 
 
 def play_in_app(args: argparse.Namespace) -> int:
+    """The app; a saved match is offered first even when the command line names a table."""
     rules, seats = rules_and_seats(args)
-    if not table_given(args):
-        return run_app(args)  # the setup screen asks for the table
-    session = Session(rules, seats, seed=args.seed, autosave=Autosave())
-    session.save()
-    return run_app(args, session)
+    return run_app(args, new_table=(rules, seats) if table_given(args) else None)
 
 
 # The line-by-line game ----------------------------------------------------------------------
@@ -237,7 +289,9 @@ def ask_yes_no(question: str) -> bool:
             return True
         if answer in ("n", "no"):
             return False
-        say("Please answer y or n.")
+        if answer in ("quit", "exit", "q"):
+            raise StopPlaying
+        say("Please answer y or n. Type quit to leave.")
 
 
 def new_plain_session(args: argparse.Namespace, autosave: Autosave) -> Session:
@@ -276,7 +330,7 @@ def play_plain(args: argparse.Namespace) -> int:
             session = saved
         else:
             saved.keep()  # left unfinished: kept in matches/ before the new one replaces it
-            say("Starting a new match; it replaces the saved one.")
+            say(f"Starting a new match. {autosave.keep_copy()}")
     if session is None:
         session = new_plain_session(args, autosave)
     return run_session(session, plain_front_end(args))
@@ -284,14 +338,17 @@ def play_plain(args: argparse.Namespace) -> int:
 
 def run_session(session: Session, front_end: FrontEnd) -> int:
     """Play ``session``; Ctrl+C, SIGTERM and SIGHUP save it and leave cleanly."""
-    if session.autosave is not None:
-        say(SAVED_NOTE)  # said first, so that the game's own last line stays its last
+    if session.autosave is not None and session.unsaved is None:
+        # Said first, so that the game's own last line stays its last; a match that is not
+        # being saved has already been told so, in the saver's one sentence.
+        say(SAVED_NOTE)
     try:
         code = front_end(session)
     except (KeyboardInterrupt, SignalExit) as stop:
         session.save()  # saved after every action already; this covers an action mid-save
         reason = "interrupted" if isinstance(stop, KeyboardInterrupt) else f"stopped ({stop.name})"
-        say(f"\nThe game was {reason}. {session.unsaved or RESUME_HINT}")
+        say("")
+        say(f"The game was {reason}. {session.unsaved or RESUME_HINT}")
         return 130 if isinstance(stop, KeyboardInterrupt) else 128 + stop.signum
     if not session.is_over:
         session.save()
@@ -313,6 +370,9 @@ def resume(args: argparse.Namespace) -> int:
     if saved is None and notice is None:
         warn(f"there is no saved match to resume (looked for {autosave.path}).")
         return 1
+    if saved is None and autosave.failure == autosave.locked_message():
+        warn(str(notice))  # the saved match is being played by another uno-tui right now
+        return 1
     if saved is not None:
         say(f"Resuming the saved match ({describe(saved)}).")
     else:
@@ -330,12 +390,13 @@ def resume(args: argparse.Namespace) -> int:
 
 
 def say(line: str) -> None:
-    """A line on stdout that cannot fail: after SIGHUP the terminal may be gone."""
-    _print_safely(line, sys.stdout)
+    """A line on stdout that cannot fail: after SIGHUP the terminal may be gone. Nothing in it
+    acts on the terminal: control characters are shown escaped (``uno_tui.text.shown``)."""
+    _print_safely(shown(line), sys.stdout)
 
 
 def warn(line: str) -> None:
-    _print_safely(f"uno-tui: {line}", sys.stderr)
+    _print_safely(shown(f"uno-tui: {line}"), sys.stderr)
 
 
 def _print_safely(line: str, stream: TextIO) -> None:
@@ -352,8 +413,12 @@ def replay(args: argparse.Namespace) -> int:
     """Print a saved match move by move, as an onlooker would have heard it: a record file,
     the N-th kept match (``uno-tui history``), or the last one (``--last``)."""
     path = replay_path(args.file, last=args.last)
-    for line in tell(MatchRecord.load(path)):
-        print(line)
+    record = read_record(path)
+    try:
+        for line in tell(record):
+            say(line)
+    except RecordError as error:
+        raise RecordError(f"replay: {path}: {error}") from None
     return 0
 
 
@@ -374,6 +439,26 @@ def history() -> int:
     for line in history_lines(matches_dir()):
         say(line)
     return 0
+
+
+def read_record(path: Path) -> MatchRecord:
+    """A match record from a file someone may have sent: a regular file of at most
+    ``MAX_SAVE_BYTES``, JSON of bounded depth and length, players keeping the name rule.
+    ``RecordError`` with one line naming the file and why, never a traceback."""
+    try:
+        raw = read_limited(path, MAX_SAVE_BYTES)
+    except FileNotFoundError:
+        raise RecordError(f"replay: {path}: there is no such file") from None
+    except FileRefused as error:
+        raise RecordError(f"replay: {path}: {error}") from None
+    try:
+        record = MatchRecord.from_json(raw.decode("utf-8"))
+        record.new_game()  # the players and the setup are checked before a line is told
+    except UnicodeDecodeError:
+        raise RecordError(f"replay: {path}: the file is not text (not UTF-8)") from None
+    except RecordError as error:
+        raise RecordError(f"replay: {path}: {error}") from None
+    return record
 
 
 def main(argv: Sequence[str] | None = None) -> int:

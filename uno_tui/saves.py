@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 import random
+import stat
 import sys
 import tempfile
 import time
@@ -38,14 +39,82 @@ ENV_DATA_DIR = "UNO_TUI_DATA_DIR"
 FILE_NAME = "autosave.json"
 SAVE_FORMAT = "uno-tui autosave"
 SAVE_VERSION = 1
-MAX_SAVE_BYTES = 32 * 1024 * 1024
-"""Far above a whole evening's match (a few hundred kilobytes); a bigger file is not ours."""
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+"""Far above a whole evening's match (a few hundred kilobytes); a bigger file is not ours.
+Counted while reading, never taken from the size the file system reports (a FIFO or
+``/dev/zero`` reports 0)."""
 MAX_MESSAGE = 300
 STALE_TEMP_SECONDS = 600
 
 
 class SaveError(Exception):
     """The autosave cannot be resumed. ``str(error)`` is one line to show a person."""
+
+
+class FileRefused(Exception):
+    """A file from outside the program that is not read: not a regular file, too large, or
+    unreadable. ``str(error)`` says why in a few words."""
+
+
+class FileTooLarge(FileRefused):
+    """A file larger than the limit: read no further than the limit."""
+
+
+def read_limited(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
+    """The bytes of the file at ``path``, if it is a regular file (a symbolic link to one is
+    followed) of at most ``limit`` bytes, counted as they are read. A FIFO, a device, a
+    directory or a larger file raises ``FileRefused`` at once, without waiting for a writer or
+    reading on: opening does not block (``O_NONBLOCK``) and the kind is checked on the open
+    file. ``FileNotFoundError`` if there is no such file (or a parent of it is a file)."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise
+    except NotADirectoryError:
+        raise FileNotFoundError(path) from None
+    except OSError as error:
+        raise FileRefused(f"the file cannot be read ({error.strerror or error})") from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise FileRefused(f"the file is {_kind_of(mode)}, not a regular file")
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            try:
+                chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            except OSError as error:
+                raise FileRefused(f"the file cannot be read ({error.strerror or error})") from None
+            if not chunk:
+                return b"".join(chunks)
+            total += len(chunk)
+            if total > limit:
+                raise FileTooLarge(f"the file is larger than {limit // (1024 * 1024)} MB")
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a directory"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (a named pipe)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def parse_json(text: str) -> Any:
+    """JSON from outside the program: ``ValueError`` (one line) if it is not JSON, holds a
+    number too long to read, or is nested deeper than Python's parser goes."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
 
 
 def data_dir() -> Path:
@@ -225,8 +294,8 @@ def parse_save(text: str) -> SavedMatch:
     if not text.strip():
         raise SaveError("the file is empty")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
+        data = parse_json(text)
+    except ValueError as error:
         raise SaveError(f"the file is not valid JSON ({_one_line(str(error))})") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveError("the file is not an uno-tui autosave")
@@ -284,20 +353,20 @@ def _parse_rng_state(raw: object) -> tuple[Any, ...] | None:
 def read_save(path: Path) -> SavedMatch:
     """Read and check the autosave at ``path`` (``FileNotFoundError`` if there is none)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_SAVE_BYTES:
-            raise SaveError(f"the file is {size} bytes, far larger than any autosave")
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise
-    except OSError as error:
-        raise SaveError(f"the file cannot be read ({_one_line(str(error))})") from None
+        raw = read_limited(path, MAX_SAVE_BYTES)
+    except FileTooLarge as error:
+        raise SaveError(f"{error}, far larger than any autosave") from None
+    except FileRefused as error:
+        raise SaveError(str(error)) from None
     return parse_save_bytes(raw)
 
 
 def parse_save_bytes(raw: bytes) -> SavedMatch:
     if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(f"the file is {len(raw)} bytes, far larger than any autosave")
+        raise SaveError(
+            f"the file is larger than {MAX_SAVE_BYTES // (1024 * 1024)} MB, "
+            "far larger than any autosave"
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
@@ -364,11 +433,8 @@ class Autosave:
         """Write ``session``; a finished match removes the file so it is not offered again.
         While another uno-tui process is saving its own match here, this one is not saved
         (told once): the last writer would otherwise win, and one of the two matches be lost."""
-        if not hold_save_lock(self.path):
-            message = (
-                f"another uno-tui is playing and saving its match in {self.path.parent}; "
-                "this match is not saved"
-            )
+        if self.locked_elsewhere:
+            message = self.locked_message()
             if message != self.failure:
                 self.warn(message)
             self.failure = message
@@ -400,19 +466,44 @@ class Autosave:
             return None
         return session
 
-    def set_aside(self) -> Path:
+    def set_aside(self, kind: str = "corrupt") -> Path:
         """Rename the file to ``autosave.corrupt-YYYYmmdd-HHMMSS.json`` (``-2``, ``-3`` ... if
-        that name is taken; an existing file is never overwritten). Returns the new path."""
+        that name is taken; an existing file is never overwritten). Returns the new path.
+        ``kind="kept"`` keeps a match that could be resumed when a new one is started
+        instead (``autosave.kept-...json``): no start ever deletes a saved match."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         for attempt in range(1, 1000):
             suffix = "" if attempt == 1 else f"-{attempt}"
-            aside = self.path.with_name(f"{self.path.stem}.corrupt-{stamp}{suffix}.json")
+            aside = self.path.with_name(f"{self.path.stem}.{kind}-{stamp}{suffix}.json")
             try:
                 _rename_without_overwriting(self.path, aside)
             except FileExistsError:
                 continue
             return aside
         raise SaveError(f"cannot find a free name to keep {self.path} aside")
+
+    def keep_copy(self) -> str:
+        """Before a new match replaces the saved one: the saved one is renamed aside, and
+        the sentence saying where it is kept (or why it could not be) is returned."""
+        try:
+            aside = self.set_aside("kept")
+        except FileNotFoundError:
+            return "There was no saved match left to keep."
+        except (OSError, SaveError) as error:
+            return f"The saved match could not be kept aside ({_one_line(str(error))})."
+        return f"The saved match is kept as {aside}."
+
+    @property
+    def locked_elsewhere(self) -> bool:
+        """Whether another uno-tui process is playing and saving its match here now (then
+        this one's match is not saved, and that one's save is not offered)."""
+        return not hold_save_lock(self.path)
+
+    def locked_message(self) -> str:
+        return (
+            f"another uno-tui is playing and saving its match in {self.path.parent}; "
+            "this match is not saved"
+        )
 
     def clear(self) -> None:
         """Remove the autosave (the match is over, or a new one replaces it)."""
@@ -473,7 +564,12 @@ def describe(session: Session) -> str:
 def open_autosave(autosave: Autosave) -> tuple[Session | None, str | None]:
     """What a front end needs at start: the saved session to offer (``None`` if there is
     none), and, when the file could not be resumed, a one-line notice saying why and where
-    it was kept aside (the caller then offers a new match)."""
+    it was kept aside (the caller then offers a new match). While another uno-tui plays the
+    saved match, it is not offered: the notice says this match is not saved (the one
+    sentence ``Session.unsaved`` repeats), and nothing is set aside."""
+    if autosave.locked_elsewhere:
+        autosave.failure = autosave.locked_message()
+        return None, f"{autosave.failure[:1].upper()}{autosave.failure[1:]}."
     try:
         return autosave.load(), None
     except SaveError as error:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import statistics
 import sys
@@ -38,6 +39,9 @@ MAX_ACTIONS = 200_000
 """A guard against bots that never finish a game; far above any real match."""
 PROGRESS_FROM = 20
 """Runs of at least this many games show a progress bar (without --json)."""
+MAX_GAMES = 100_000_000
+MAX_SEED = 2**63 - 1
+MAX_THINK_MS = 60_000
 
 
 class SimulateUsageError(Exception):
@@ -272,25 +276,35 @@ def config_from(args: argparse.Namespace) -> Config:
     except SetupError as error:
         raise SimulateUsageError(f"--seats: {error}") from None
     seed = args.seed if args.seed is not None else str(random.SystemRandom().randrange(2**31))
+    games = _number(args.games, "--games", minimum=1, maximum=MAX_GAMES)
+    jobs = _number(args.jobs, "--jobs", minimum=1, maximum=10_000)
     return Config(
         rules=args.rules,
         levels=levels,
-        games=_number(args.games, "--games", minimum=1),
-        seed=_number(seed, "--seed", minimum=0),
-        jobs=_number(args.jobs, "--jobs", minimum=1),
-        think_ms=_number(args.think_ms, "--think-ms", minimum=1),
+        games=games,
+        seed=_number(seed, "--seed", minimum=0, maximum=MAX_SEED),
+        # More processes than cores, or than games, only cost their start-up.
+        jobs=min(jobs, os.cpu_count() or 1, games),
+        think_ms=_number(args.think_ms, "--think-ms", minimum=1, maximum=MAX_THINK_MS),
         matches=args.matches,
     )
 
 
-def _number(text: str, flag: str, *, minimum: int) -> int:
+def _number(text: str, flag: str, *, minimum: int, maximum: int) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise SimulateUsageError(f"{flag}: {text!r} is not a whole number") from None
-    if value < minimum:
-        raise SimulateUsageError(f"{flag}: must be at least {minimum}, not {value}")
+        raise SimulateUsageError(f"{flag}: {text[:30]!r} is not a whole number") from None
+    if not minimum <= value <= maximum:
+        raise SimulateUsageError(
+            f"{flag}: must be from {minimum} to {maximum}, not {_shortened(text)}"
+        )
     return value
+
+
+def _shortened(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= 30 else f"{text[:12]}...({len(text)} digits)"
 
 
 def run(args: argparse.Namespace) -> int:

@@ -41,17 +41,20 @@ from .errors import (
     UnoError,
 )
 from .game import Game
+from .names import MAX_NAME_LENGTH, BadNameError, check_names, clean_name
 from .position import Position
 from .record import MatchRecord
 from .rules import CustomEffect, DeckKind, FirstCard, MatchMethod, Rules, RuleSet
 from .scoring import card_points, hand_points
 from .teams import team_members, team_of, teammate_of
-from .view import PlayerView
+from .view import PlayerView, PublicView
 
 __all__ = [
+    "MAX_NAME_LENGTH",
     "AcceptPenalty",
     "Action",
     "BadChoiceError",
+    "BadNameError",
     "CallUno",
     "Card",
     "CardDoesNotMatchError",
@@ -83,6 +86,7 @@ __all__ = [
     "PlayCard",
     "PlayerView",
     "Position",
+    "PublicView",
     "Rank",
     "RecordError",
     "RoundOverError",
@@ -94,7 +98,9 @@ __all__ = [
     "action_from_dict",
     "build_deck",
     "card_points",
+    "check_names",
     "classic_deck",
+    "clean_name",
     "format_cards",
     "hand_points",
     "parse_cards",

@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import repeat, starmap
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar, overload
 
 from . import effects, teams
 from .actions import (
@@ -73,6 +73,7 @@ from .events import (
     turn_began,
     turn_passed,
 )
+from .names import check_names
 from .position import Position
 from .rules import FirstCard, MatchMethod, Rules
 from .scoring import hand_points
@@ -80,7 +81,7 @@ from .view import make_view
 
 if TYPE_CHECKING:
     from .record import MatchRecord
-    from .view import PlayerView
+    from .view import PlayerView, PublicView
 
 HAND_SIZE = 7
 
@@ -251,6 +252,7 @@ class Game:
             else tuple(players)
         )
         rules.check_players(len(names))
+        check_names(names)
         if first_dealer is not None and not 0 <= first_dealer < len(names):
             raise SetupError(f"first dealer {first_dealer} is not a seat (0-{len(names) - 1})")
         if deck is not None and position is not None:
@@ -349,7 +351,12 @@ class Game:
             return False
         return True
 
-    def view(self, player: int) -> PlayerView:
+    @overload
+    def view(self, player: int) -> PlayerView: ...
+    @overload
+    def view(self, player: None) -> PublicView: ...
+    def view(self, player: int | None) -> PublicView:
+        """What ``player`` may know; ``None``: what anyone may know (an onlooker)."""
         return make_view(self, player)
 
     def record(self) -> MatchRecord:

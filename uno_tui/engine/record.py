@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 
 FORMAT_VERSION = 1
 FORMAT_NAME = "uno-tui match record"
+MAX_ACTIONS = 100_000
+"""More moves than any match holds (an evening's match has a few thousand): a record with
+more is not one to replay."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +140,10 @@ class MatchRecord:
         raw_actions = data.get("actions", [])
         if not isinstance(raw_actions, list):
             raise RecordError("the record's actions must be a list")
+        if len(raw_actions) > MAX_ACTIONS:
+            raise RecordError(
+                f"the record holds {len(raw_actions)} moves, more than any match ({MAX_ACTIONS})"
+            )
         actions = []
         for number, raw in enumerate(raw_actions, start=1):
             try:
@@ -149,7 +156,9 @@ class MatchRecord:
     def from_json(cls, text: str) -> MatchRecord:
         try:
             data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        except RecursionError:
+            raise RecordError("the record is not valid JSON: nested too deeply") from None
+        except ValueError as error:  # JSONDecodeError, or a number too long to read
             raise RecordError(f"the record is not valid JSON: {error}") from None
         return cls.from_dict(data)
 

@@ -23,7 +23,15 @@ from .narrator import (
     narrate,
     scores_words,
 )
-from .review import History, counts_words, hand_words, scores_line, top_words
+from .review import (
+    History,
+    counts_words,
+    hand_words,
+    next_player,
+    scores_line,
+    table_words,
+    top_words,
+)
 
 __all__ = [
     "VERBOSITIES",
@@ -40,7 +48,9 @@ __all__ = [
     "list_moves",
     "moves_words",
     "narrate",
+    "next_player",
     "scores_line",
     "scores_words",
+    "table_words",
     "top_words",
 ]

@@ -4,6 +4,10 @@ Two verbosities: ``"full"`` tells every event; ``"brief"`` tells only what can c
 player's decision (plays, draws, skips, the direction, UNO, whose turn it is for the listener,
 the listener's own cards, scores) and leaves out the rest (deals to others, other players'
 turns beginning, reshuffles, a teammate choosing a pass ...). A left-out event reads as ``""``.
+
+Two passes: ``grouping.group`` shapes the lines (which events go together, in which order),
+then ``Narrator.render`` words them, each event by its entry in ``SENTENCES``, the table from
+event type to sentence at the end of this module.
 """
 
 from __future__ import annotations
@@ -48,6 +52,8 @@ from uno_tui.engine.events import (
     UnoCaught,
 )
 
+from .grouping import Clause, Draw, Exchange, Line, group
+
 Verbosity = Literal["full", "brief"]
 VERBOSITIES: tuple[Verbosity, ...] = ("full", "brief")
 
@@ -90,22 +96,12 @@ _DRAW_REASONS = {
     DrawReason.DRAW_TWO: " for the Draw Two",
     DrawReason.DRAW_FOUR: " for the Wild Draw Four",
     DrawReason.CHALLENGE_FAILED: " for a failed challenge",
-    DrawReason.CHALLENGE_LOST: " as the Wild Draw Four was illegal",
+    DrawReason.CHALLENGE_LOST: ", as the Wild Draw Four was illegal",
     DrawReason.UNO_PENALTY: " for not calling UNO",
-    DrawReason.TEAM_PLAY: ": the teammate could not play",
+    DrawReason.TEAM_PLAY: ", as the teammate could not play",
     DrawReason.TEAM_DRAW_FOUR: " for the Wild Team Draw Four",
     DrawReason.CUSTOM: " for the Wild Customizable",
     DrawReason.FIRST_CARD: " for the first card",
-}
-
-# A card's own consequences, told in the same line as the play ("Blue Skip: Leo is skipped").
-_CONSEQUENCES = (PlayerSkipped, CardsDrawn, DirectionChanged, HandsSwapped, HandsPassed)
-_REASON_OF_CARD = {
-    DrawReason.DRAW_TWO,
-    DrawReason.DRAW_FOUR,
-    DrawReason.TEAM_DRAW_FOUR,
-    DrawReason.CUSTOM,
-    DrawReason.FIRST_CARD,
 }
 
 
@@ -133,112 +129,67 @@ class Narrator:
         """One sentence (or a few) for ``event`` as ``listener`` may know it; ``""`` when the
         verbosity leaves it out."""
         seen = event.seen_by(listener)
-        method: Callable[[Any, int | None], str] | None = getattr(
-            self, f"_{type(seen).__name__}", None
-        )
-        if method is None:
+        sentence = SENTENCES.get(type(seen))
+        if sentence is None:
             return type(seen).__name__
-        return method(seen, listener)
+        return sentence(self, seen, listener)
 
     def narrate_events(self, events: Sequence[Event], listener: int | None = None) -> list[str]:
-        """The lines for several events in order, shorter to hear than one line per event:
+        """The lines for several events in order, shorter to hear than one line per event.
 
-        - a card's consequences join the line of its play ("Maya plays Blue Skip: Leo is
-          skipped."), and a first card's the line that turns it;
-        - drawing and what follows it is one clause ("Leo draws 1 card and cannot play.",
-          "Omar draws 4 cards for the Wild Draw Four and is skipped.");
-        - another player's turn beginning ends the line before it ("... Ines's turn."), while
-          "Your turn." keeps a line of its own;
-        - the deal to the others is not told again after "Hand 2, 7 cards each.";
-        - a Teams exchange is one line ("Maya and Ines exchange a card.");
-        - who won a hand comes before the hands left.
-
-        Events the verbosity leaves out give no line.
+        Two passes: ``grouping.group`` decides which events make one line (a card and its
+        consequences, a draw and what followed, an exchange, the end of a hand ...), then each
+        line is rendered from the sentences of ``SENTENCES``. Events the verbosity leaves out
+        give no line.
         """
         seen = [event.seen_by(listener) for event in events]
-        lines: list[str] = []
-        scored: list[str] = []
-        hand_size: int | None = None
-        joinable = False  # the last line is a play whose consequences may still follow
-        joined = False  # and one consequence is already in it
-        index = 0
-        while index < len(seen):
-            event = seen[index]
-            following = seen[index + 1] if index + 1 < len(seen) else None
-            step = 1
-            of_the_card = (
-                joinable and isinstance(event, CardsDrawn) and event.reason in _REASON_OF_CARD
-            )
-            if (
-                isinstance(event, CardsDrawn)
-                and isinstance(following, PlayerSkipped | TurnPassed)
-                and following.player == event.player
-                and event.count
-            ):
-                you = event.player == listener
-                then = (
-                    (" and are skipped" if you else " and is skipped")
-                    if isinstance(following, PlayerSkipped)
-                    else " and cannot play"
-                )
-                text = self._draw_words(event, listener, with_reason=not of_the_card, then=then)
-                step = 2
-            elif isinstance(event, CardPassed):
-                end = index
-                while end < len(seen) and isinstance(seen[end], CardPassed):
-                    end += 1
-                passes = [e for e in seen[index:end] if isinstance(e, CardPassed)]
-                text = self._passes_words(passes, listener)
-                step = end - index
-            elif of_the_card and isinstance(event, CardsDrawn):
-                text = self._draw_words(event, listener, with_reason=False)
-            else:
-                text = self.narrate(event, listener)
-            index += step
+        lines = group(seen, listener, lambda event: not self.narrate(event, listener))
+        return [text for line in lines if (text := self.render(line, listener))]
 
-            if isinstance(event, RoundStarted):
-                hand_size = event.hand_size
-            if isinstance(event, HandScored):
-                if text:
-                    scored.append(text)
-                continue
-            if isinstance(event, RoundEnded):
-                lines += [text, *scored]
-                scored = []
-                joinable = False
-                continue
-            if not text or (
-                isinstance(event, CardsDealt) and event.cards is None and event.count == hand_size
-            ):
-                continue
-            told_by_the_card = not isinstance(event, CardsDrawn) or of_the_card
-            if joinable and lines and isinstance(event, _CONSEQUENCES) and told_by_the_card:
-                if not isinstance(event, HandsSwapped):  # the play said "with Omar"
-                    lines[-1] = self._join(lines[-1], text, first=not joined)
-                    joined = True
-                continue
-            if lines and (
-                (isinstance(event, TurnBegan) and event.player != listener)
-                or isinstance(event, FirstCardIgnored)
-            ):
-                lines[-1] = f"{lines[-1]} {text}"
-                joinable = False
-                continue
-            lines.append(text)
-            joinable = isinstance(event, CardPlayed | FirstCardTurned)
-            joined = False
-        return lines + scored
+    def render(self, line: Line, listener: int | None) -> str:
+        """The words of one grouped line."""
+        text = self.clause(line.lead, listener)
+        first = True
+        for consequence in line.consequences:
+            part = self.clause(consequence, listener)
+            if part:
+                text = self._join(text, part, listener, first=first)
+                first = False
+        for ending in line.endings:
+            part = self.clause(ending, listener)
+            if part:
+                text = f"{text} {part}" if text else part
+        return text
 
-    def _join(self, line: str, part: str, *, first: bool) -> str:
+    def clause(self, clause: Clause, listener: int | None) -> str:
+        match clause:
+            case Draw(drawn=drawn, then=then, of_the_card=of_the_card):
+                you = drawn.player == listener or self._named_you(drawn.player)
+                ending = ""
+                if isinstance(then, PlayerSkipped):
+                    ending = " and are skipped" if you else " and is skipped"
+                elif isinstance(then, TurnPassed):
+                    ending = " and cannot play"
+                return self._draw_words(drawn, listener, with_reason=not of_the_card, then=ending)
+            case Exchange(passes=passes):
+                return self._passes_words(passes, listener)
+            case Event():
+                return self.narrate(clause, listener)
+        raise TypeError(f"no words for {clause!r}")  # pragma: no cover
+
+    def _join(self, line: str, part: str, listener: int | None, *, first: bool) -> str:
         """ "Maya plays Blue Skip." + "Leo is skipped." -> "Maya plays Blue Skip: Leo is
-        skipped."; a second consequence follows after a semicolon."""
-        if not part.startswith(self.names):
+        skipped."; a second consequence follows after a semicolon. Mid-sentence, "You" is
+        "you" (even when a player is called "You": that is the listener)."""
+        others = tuple(name for seat, name in enumerate(self.names) if seat != listener)
+        if not part.startswith(others) or (listener is not None and part.startswith("You ")):
             part = part[:1].lower() + part[1:]
         joint = ": " if first else "; "
         return f"{line.removesuffix('.')}{joint}{part}"
 
     def _passes_words(self, passes: Sequence[CardPassed], listener: int | None) -> str:
-        """A Teams exchange in one line, without the cards: "Maya and Ines exchange a card." """
+        """A Teams exchange in one line, the cards named to nobody but the one who received
+        each: "You and Ines exchange a card: you receive Red 7." """
         pairs: list[tuple[int, int]] = []
         for passed in passes:
             pair = (passed.giver, passed.receiver)
@@ -252,12 +203,20 @@ class Narrator:
                 continue
             if both_ways:
                 first, second = (receiver, giver) if receiver == listener else (giver, receiver)
-                told.append(
+                text = (
                     f"{self.who(first, listener)} and {self.whom(second, listener)} "
                     "exchange a card."
                 )
             else:
-                told.append(self.narrate(CardPassed(giver, receiver, None), listener))
+                text = self.narrate(CardPassed(giver, receiver, None), listener)
+            received = [
+                p.card
+                for p in passes
+                if p.receiver == listener and p.card is not None and listener in (giver, receiver)
+            ]
+            if received:
+                text = f"{text.removesuffix('.')}: you receive {cards_words(received)}."
+            told.append(text)
         return " ".join(told)
 
     # Words -------------------------------------------------------------------------------
@@ -288,7 +247,7 @@ class Narrator:
 
     # Setup -------------------------------------------------------------------------------
 
-    def _DealerChosen(self, e: DealerChosen, listener: int | None) -> str:
+    def _dealer_chosen(self, e: DealerChosen, listener: int | None) -> str:
         if self.brief:
             return ""
         draws = ""
@@ -300,28 +259,28 @@ class Narrator:
             )
         return f"{self._verb(e.dealer, listener, 'deal', 'deals')}{draws}."
 
-    def _RoundStarted(self, e: RoundStarted, listener: int | None) -> str:
+    def _round_started(self, e: RoundStarted, listener: int | None) -> str:
         return f"Hand {e.round_number} begins. {plural(e.hand_size, 'card')} each."
 
-    def _CardsDealt(self, e: CardsDealt, listener: int | None) -> str:
+    def _cards_dealt(self, e: CardsDealt, listener: int | None) -> str:
         if e.cards is None:
             return (
                 "" if self.brief else f"{self.names[e.player]} is dealt {plural(e.count, 'card')}."
             )
         return f"Your hand: {cards_words(e.cards)}."
 
-    def _FirstCardTurned(self, e: FirstCardTurned, listener: int | None) -> str:
+    def _first_card_turned(self, e: FirstCardTurned, listener: int | None) -> str:
         return f"First card: {card_words(e.card)}."
 
-    def _FirstCardIgnored(self, e: FirstCardIgnored, listener: int | None) -> str:
+    def _first_card_ignored(self, e: FirstCardIgnored, listener: int | None) -> str:
         return "That is an action card: another card is turned."
 
-    def _FirstCardReturned(self, e: FirstCardReturned, listener: int | None) -> str:
+    def _first_card_returned(self, e: FirstCardReturned, listener: int | None) -> str:
         return "A Wild Draw Four turned first goes back into the deck."
 
     # Turns -------------------------------------------------------------------------------
 
-    def _TurnBegan(self, e: TurnBegan, listener: int | None) -> str:
+    def _turn_began(self, e: TurnBegan, listener: int | None) -> str:
         if e.player == listener:
             return "Your turn: play a card, you may not draw." if e.must_play else "Your turn."
         if self.brief:
@@ -331,20 +290,23 @@ class Narrator:
         whose = f"{self.names[e.player]}'s turn"
         return f"{whose}: must play a card." if e.must_play else f"{whose}."
 
-    def _CardPlayed(self, e: CardPlayed, listener: int | None) -> str:
+    def _card_played(self, e: CardPlayed, listener: int | None) -> str:
         verb = (
             self._verb(e.player, listener, "jump in with", "jumps in with")
             if e.jump_in
             else self._verb(e.player, listener, "play", "plays")
         )
         text = f"{verb} {card_words(e.card)}"
-        if e.target is not None:
+        if e.target is not None and e.card.is_wild:  # Wild Swap Hands: the card says it
             text += f" with {self.whom(e.target, listener)}"
+        elif e.target is not None:  # the Seven-Zero seven
+            swap = "swap" if e.player == listener or self._named_you(e.player) else "swaps"
+            text += f" and {swap} hands with {self.whom(e.target, listener)}"
         if e.card.is_wild:
             text += f", the colour is {e.color.word}"
         return text + "."
 
-    def _ColorNamed(self, e: ColorNamed, listener: int | None) -> str:
+    def _color_named(self, e: ColorNamed, listener: int | None) -> str:
         return f"{self._verb(e.player, listener, 'name', 'names')} the colour {e.color.word}."
 
     def _draw_words(
@@ -355,7 +317,7 @@ class Narrator:
         text = f"{self._verb(e.player, listener, 'draw', 'draws')} {plural(e.count, 'card')}"
         if with_reason and e.reason is DrawReason.TEAM_PLAY and self.team_scores:
             mate = teammate_of(e.player, len(self.names))
-            text += f": {self.who(mate, listener)} could not play"
+            text += f", as {self.whom(mate, listener)} could not play"
         elif with_reason:
             text += _DRAW_REASONS.get(e.reason, "")
         text += then
@@ -363,30 +325,30 @@ class Narrator:
             text += f": {cards_words(e.cards)}"
         return text + "."
 
-    def _CardsDrawn(self, e: CardsDrawn, listener: int | None) -> str:
+    def _cards_drawn(self, e: CardsDrawn, listener: int | None) -> str:
         return self._draw_words(e, listener, with_reason=True)
 
-    def _DrawnCardKept(self, e: DrawnCardKept, listener: int | None) -> str:
+    def _drawn_card_kept(self, e: DrawnCardKept, listener: int | None) -> str:
         return f"{self._verb(e.player, listener, 'keep', 'keeps')} the drawn card."
 
-    def _TurnPassed(self, e: TurnPassed, listener: int | None) -> str:
+    def _turn_passed(self, e: TurnPassed, listener: int | None) -> str:
         return f"{self._verb(e.player, listener, 'cannot', 'cannot')} play."
 
-    def _PlayerSkipped(self, e: PlayerSkipped, listener: int | None) -> str:
+    def _player_skipped(self, e: PlayerSkipped, listener: int | None) -> str:
         return f"{self._verb(e.player, listener, 'are', 'is')} skipped."
 
-    def _DirectionChanged(self, e: DirectionChanged, listener: int | None) -> str:
+    def _direction_changed(self, e: DirectionChanged, listener: int | None) -> str:
         return "Play goes " + ("clockwise." if e.clockwise else "counterclockwise.")
 
-    def _DeckReshuffled(self, e: DeckReshuffled, listener: int | None) -> str:
+    def _deck_reshuffled(self, e: DeckReshuffled, listener: int | None) -> str:
         if self.brief:
             return ""
         return f"Discard pile shuffled: a new draw pile of {e.count} cards."
 
-    def _PenaltyStacked(self, e: PenaltyStacked, listener: int | None) -> str:
+    def _penalty_stacked(self, e: PenaltyStacked, listener: int | None) -> str:
         return f"{self._verb(e.player, listener, 'stack', 'stacks')}: {e.total} cards to draw."
 
-    def _DrawFourChallenged(self, e: DrawFourChallenged, listener: int | None) -> str:
+    def _draw_four_challenged(self, e: DrawFourChallenged, listener: int | None) -> str:
         whose = self._whose(e.player, listener)
         text = (
             f"{self._verb(e.challenger, listener, 'challenge', 'challenges')} "
@@ -397,23 +359,23 @@ class Narrator:
             text += f" {self.names[e.player]} shows you: {cards_words(e.hand) or 'no cards'}."
         return text
 
-    def _HandsSwapped(self, e: HandsSwapped, listener: int | None) -> str:
+    def _hands_swapped(self, e: HandsSwapped, listener: int | None) -> str:
         return (
             f"{self._verb(e.player, listener, 'swap', 'swaps')} hands with "
             f"{self.whom(e.target, listener)}."
         )
 
-    def _HandsPassed(self, e: HandsPassed, listener: int | None) -> str:
+    def _hands_passed(self, e: HandsPassed, listener: int | None) -> str:
         way = "clockwise" if e.clockwise else "counterclockwise"
         return f"Everyone passes their hand one seat {way}."
 
-    def _UnoCalled(self, e: UnoCalled, listener: int | None) -> str:
+    def _uno_called(self, e: UnoCalled, listener: int | None) -> str:
         if e.caller == e.player:
             return f"{self._verb(e.caller, listener, 'call', 'calls')} UNO!"
         caller = self._verb(e.caller, listener, "call", "calls")
         return f"{caller} UNO for {self.whom(e.player, listener)}!"
 
-    def _UnoCaught(self, e: UnoCaught, listener: int | None) -> str:
+    def _uno_caught(self, e: UnoCaught, listener: int | None) -> str:
         return (
             f"{self._verb(e.catcher, listener, 'catch', 'catches')} "
             f"{self.whom(e.player, listener)} without UNO."
@@ -424,17 +386,17 @@ class Narrator:
     # cards are being exchanged". A pass is told without its card, even to the two teammates
     # (they read their hands with the review commands); only the chooser hears their own choice.
 
-    def _ExchangeStarted(self, e: ExchangeStarted, listener: int | None) -> str:
+    def _exchange_started(self, e: ExchangeStarted, listener: int | None) -> str:
         if e.first_pass:
             return "Everyone secretly passes one card to their teammate."
         return f"Partner exchange: {self._team_words(e.players, listener)} each pass one card."
 
-    def _PassChosen(self, e: PassChosen, listener: int | None) -> str:
+    def _pass_chosen(self, e: PassChosen, listener: int | None) -> str:
         if e.card is not None:
             return f"You will pass {card_words(e.card)}."
         return "" if self.brief else f"{self.names[e.player]} has chosen a card to pass."
 
-    def _CardPassed(self, e: CardPassed, listener: int | None) -> str:
+    def _card_passed(self, e: CardPassed, listener: int | None) -> str:
         if self.brief and listener not in (e.giver, e.receiver):
             return ""
         return (
@@ -442,13 +404,13 @@ class Narrator:
             f"{self.whom(e.receiver, listener)}."
         )
 
-    def _PlayerWentOut(self, e: PlayerWentOut, listener: int | None) -> str:
+    def _player_went_out(self, e: PlayerWentOut, listener: int | None) -> str:
         return f"{self._verb(e.player, listener, 'are', 'is')} out of cards."
 
-    def _PlayerStaysOut(self, e: PlayerStaysOut, listener: int | None) -> str:
+    def _player_stays_out(self, e: PlayerStaysOut, listener: int | None) -> str:
         return f"{self._verb(e.player, listener, 'stay', 'stays')} out for the moment."
 
-    def _ShareStarted(self, e: ShareStarted, listener: int | None) -> str:
+    def _share_started(self, e: ShareStarted, listener: int | None) -> str:
         gives = (
             f"{self._verb(e.giver, listener, 'give', 'gives')} "
             f"{self.whom(e.receiver, listener)} {plural(e.count, 'card')}"
@@ -459,7 +421,7 @@ class Narrator:
         whose = self._whose(e.giver, listener)
         return f"{gives}, half of {whose} hand."
 
-    def _CardGiven(self, e: CardGiven, listener: int | None) -> str:
+    def _card_given(self, e: CardGiven, listener: int | None) -> str:
         if e.card is None:
             if self.brief:
                 return ""
@@ -471,7 +433,7 @@ class Narrator:
 
     # End ---------------------------------------------------------------------------------
 
-    def _HandScored(self, e: HandScored, listener: int | None) -> str:
+    def _hand_scored(self, e: HandScored, listener: int | None) -> str:
         holds = self._verb(e.player, listener, "hold", "holds")
         if not e.cards:
             return ""  # the winner, named by the next line
@@ -479,7 +441,7 @@ class Narrator:
             return f"{holds} {plural(e.points, 'point')}."
         return f"{holds} {plural(e.points, 'point')}: {cards_words(e.cards)}."
 
-    def _RoundEnded(self, e: RoundEnded, listener: int | None) -> str:
+    def _round_ended(self, e: RoundEnded, listener: int | None) -> str:
         winners = self._team_words(e.winners, listener)
         win = "win" if listener in e.winners or len(e.winners) > 1 else "wins"
         return (
@@ -487,7 +449,7 @@ class Narrator:
             f"{plural(e.points, 'point')}. Scores: {self.scores_words(e.scores)}."
         )
 
-    def _MatchEnded(self, e: MatchEnded, listener: int | None) -> str:
+    def _match_ended(self, e: MatchEnded, listener: int | None) -> str:
         if self.team_scores:
             count = len(self.names) // 2
             seats = [seat for team in e.winners for seat in (team, team + count)]
@@ -499,6 +461,44 @@ class Narrator:
             f"{winners[:1].upper()}{winners[1:]} {win} the match. "
             f"Final scores: {self.scores_words(e.scores)}."
         )
+
+
+Sentence = Callable[[Narrator, Any, int | None], str]
+
+SENTENCES: dict[type[Event], Sentence] = {
+    DealerChosen: Narrator._dealer_chosen,
+    RoundStarted: Narrator._round_started,
+    CardsDealt: Narrator._cards_dealt,
+    FirstCardTurned: Narrator._first_card_turned,
+    FirstCardIgnored: Narrator._first_card_ignored,
+    FirstCardReturned: Narrator._first_card_returned,
+    TurnBegan: Narrator._turn_began,
+    CardPlayed: Narrator._card_played,
+    ColorNamed: Narrator._color_named,
+    CardsDrawn: Narrator._cards_drawn,
+    DrawnCardKept: Narrator._drawn_card_kept,
+    TurnPassed: Narrator._turn_passed,
+    PlayerSkipped: Narrator._player_skipped,
+    DirectionChanged: Narrator._direction_changed,
+    DeckReshuffled: Narrator._deck_reshuffled,
+    PenaltyStacked: Narrator._penalty_stacked,
+    DrawFourChallenged: Narrator._draw_four_challenged,
+    HandsSwapped: Narrator._hands_swapped,
+    HandsPassed: Narrator._hands_passed,
+    UnoCalled: Narrator._uno_called,
+    UnoCaught: Narrator._uno_caught,
+    ExchangeStarted: Narrator._exchange_started,
+    PassChosen: Narrator._pass_chosen,
+    CardPassed: Narrator._card_passed,
+    PlayerWentOut: Narrator._player_went_out,
+    PlayerStaysOut: Narrator._player_stays_out,
+    ShareStarted: Narrator._share_started,
+    CardGiven: Narrator._card_given,
+    HandScored: Narrator._hand_scored,
+    RoundEnded: Narrator._round_ended,
+    MatchEnded: Narrator._match_ended,
+}
+"""The sentence of each event type, for one listener: the rendering pass's table."""
 
 
 def narrate(event: Event, listener: int | None, names: Sequence[str]) -> str:

@@ -8,9 +8,9 @@ never tell another hand. Both front ends use them.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
-from uno_tui.engine import Card, Color, PlayerView
+from uno_tui.engine import Card, Color, PlayerView, PublicView, Rules
 
 from .narrator import card_order, card_words, plural, scores_words
 
@@ -41,19 +41,43 @@ def hand_words(view: PlayerView) -> str:
 
 
 def top_words(view: PlayerView) -> str:
-    """ "Top card: Wild Draw Four, colour green. 4 cards to draw." """
+    """ "Top card: Wild Draw Four, colour green. 4 cards to draw." (to the one who must answer;
+    to the others "4 cards waiting for Leo.")"""
     colour = view.current_color.word if view.current_color else "not named yet"
     text = f"Top card: {card_words(view.top_card)}, colour {colour}."
     if view.pending_penalty:
-        text += f" {plural(view.pending_penalty, 'card')} to draw."
+        cards = plural(view.pending_penalty, "card")
+        on = view.responder
+        if on is None or on == view.player:
+            text += f" {cards} to draw."
+        else:
+            text += f" {cards} waiting for {view.names[on]}."
     if view.drawn_card is not None:
         text += f" You drew {card_words(view.drawn_card)}."
     return text
 
 
+def next_player(view: PlayerView, seat: int | None = None) -> int:
+    """Who plays after ``seat`` (the player whose turn it is) in the direction of play, passing
+    over players who are out (Teams). Public information: the order, the direction, counts."""
+    count = view.player_count
+    start = view.current_player if seat is None else seat
+    step = 1 if view.clockwise else -1
+    for distance in range(1, count + 1):
+        candidate = (start + distance * step) % count
+        if candidate not in view.out_players:
+            return candidate
+    return start
+
+
+def name_of(view: PlayerView, seat: int) -> str:
+    return "you" if seat == view.player else view.names[seat]
+
+
 def counts_words(view: PlayerView) -> str:
-    """ "Cards: you have 5, Leo 1, Ines 7. Draw pile 80. Leo's turn, clockwise." ("you 5"
-    was heard as "you too".)"""
+    """ "Cards: you have 5, Leo 1 (no UNO called), Ines 7. Draw pile 80. Leo's turn, Ines
+    next, clockwise. Dealer: Ines." and in Teams "Your teammate: Ines." ("you 5" was heard
+    as "you too".) One card and safe from a catch reads "1 (UNO)"."""
     counts = []
     for seat, (name, count) in enumerate(zip(view.names, view.hand_counts, strict=True)):
         who = "you have" if seat == view.player else name
@@ -62,6 +86,8 @@ def counts_words(view: PlayerView) -> str:
             note = " (out)"
         elif seat in view.uno_exposed:
             note = " (no UNO called)"
+        elif count == 1:
+            note = " (UNO)"
         counts.append(f"{who} {count}{note}")
     turn = (
         "your turn"
@@ -69,13 +95,42 @@ def counts_words(view: PlayerView) -> str:
         else (f"{view.names[view.current_player]}'s turn")
     )
     way = "clockwise" if view.clockwise else "counterclockwise"
-    return (
+    text = (
         f"Cards: {', '.join(counts)}. Draw pile {view.draw_pile_count}. "
-        f"{turn[:1].upper()}{turn[1:]}, {way}."
+        f"{turn[:1].upper()}{turn[1:]}, {name_of(view, next_player(view))} next, {way}. "
+        f"Dealer: {name_of(view, view.dealer)}."
     )
+    if view.teammate is not None:
+        text += f" Your teammate: {view.names[view.teammate]}."
+    return text
 
 
-def scores_line(view: PlayerView) -> str:
+def table_words(
+    names: Sequence[str],
+    rules: Rules,
+    bots: Sequence[str | None],
+    listener: int | None = None,
+) -> str:
+    """Who sits where, as said at the start and by ``table``: "Seats in order of play: you
+    (person), Ada (medium bot), ... Teams: you and Bo, Ada and Cy. Teams to 500 points."
+    ``bots`` holds each seat's bot level, or None for a person. All of it is public."""
+    count = len(names)
+    seats = ", ".join(
+        f"{'you' if seat == listener else name} ({f'{bot} bot' if bot else 'person'})"
+        for seat, (name, bot) in enumerate(zip(names, bots, strict=True))
+    )
+    text = f"Seats in order of play: {seats}."
+    if rules.team_game:
+        half = count // 2
+        teams = ", ".join(
+            f"{'you' if a == listener else names[a]} and {'you' if b == listener else names[b]}"
+            for a, b in ((seat, seat + half) for seat in range(half))
+        )
+        text += f" Teams, partners across: {teams}."
+    return f"{text} {rules.name.value.capitalize()} to {rules.target_score} points."
+
+
+def scores_line(view: PublicView) -> str:
     """ "Scores: Maya 86, Leo 0. Target 500. Hand 2." """
     words = scores_words(view.names, view.scores, team_scores=view.rules.team_game)
     return f"Scores: {words}. Target {view.rules.target_score}. Hand {view.round_number}."
@@ -86,10 +141,18 @@ class History:
 
     def __init__(self, keep: int = 200) -> None:
         self.lines: deque[str] = deque(maxlen=keep)
+        self.count = 0
+        """Lines heard in all (more than are kept), to ask what came ``since`` a moment."""
 
     def add(self, line: str) -> None:
         if line:
             self.lines.append(line)
+            self.count += 1
+
+    def since(self, count: int) -> list[str]:
+        """The lines heard after the ``count``-th (as many as are kept)."""
+        new = self.count - count
+        return list(self.lines)[-new:] if new > 0 else []
 
     def extend(self, lines: Iterable[str]) -> None:
         for line in lines:

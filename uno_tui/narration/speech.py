@@ -3,9 +3,10 @@
 ``make_speaker("auto")`` looks for a speech program once, at start: speech-dispatcher's
 ``spd-say`` first (it speaks with the voice and rate the person set for their screen reader),
 then ``espeak-ng``, then ``espeak``. ``Speaker.say(line)`` only puts the line on a queue; a worker
-thread speaks the lines one after another. ``Speaker.interrupt()`` (or ``say(line,
-interrupt=True)``) drops what is queued and cuts the line being spoken: a front end calls it when
-a new turn makes older lines stale. Where no speech program exists, the first ``say`` reports
+thread speaks the lines one after another, every one of them, in order. ``Speaker.interrupt()``
+(or ``say(line, interrupt=True)``) drops what is queued and cuts the line being spoken: a front
+end calls it only when the listener presses a key (the lines stay in its text log). Where no
+speech program exists, the first ``say`` reports
 "No speech on this machine; the text log continues." once, through ``notify``, and the lines
 are dropped (the front end's text log has them all).
 """
@@ -22,8 +23,6 @@ from typing import Literal, Protocol
 SpeechChoice = Literal["auto", "spd-say", "espeak-ng", "espeak", "none"]
 SPEECH_CHOICES: tuple[SpeechChoice, ...] = ("auto", "spd-say", "espeak-ng", "espeak", "none")
 NO_SPEECH = "No speech on this machine; the text log continues."
-MAX_QUEUED = 12
-"""Lines waiting beyond this are stale: the oldest are dropped to keep speech near the game."""
 
 
 class Utterance(Protocol):
@@ -125,12 +124,14 @@ class Speaker:
         *,
         notify: Callable[[str], None] | None = None,
         unavailable: str = NO_SPEECH,
-        max_queued: int = MAX_QUEUED,
+        max_queued: int | None = None,
     ) -> None:
         self.backend = backend
         self.notify = notify
         self.unavailable = unavailable
         self.max_queued = max_queued
+        """Lines waiting beyond this are dropped, oldest first; ``None``: every line is said
+        (a front end that waits for speech keeps the queue short itself)."""
         self._told_unavailable = False
         self._queue: queue.Queue[tuple[int, str] | None] = queue.Queue()
         self._lock = threading.Lock()
@@ -163,7 +164,7 @@ class Speaker:
         with self._lock:
             self._idle.clear()
             self._queue.put((self._generation, text))
-            while self._queue.qsize() > self.max_queued:
+            while self.max_queued is not None and self._queue.qsize() > self.max_queued:
                 try:
                     self._queue.get_nowait()
                 except queue.Empty:  # pragma: no cover - the worker took it meanwhile
@@ -186,6 +187,11 @@ class Speaker:
                 self._idle.set()
         if current is not None:
             current.stop()
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is being said or waits to be said."""
+        return self._idle.is_set()
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         """Wait until everything queued is said (for tests and for a clean exit)."""

@@ -4,8 +4,12 @@ Every question is one line: the question, its question mark, then its numbered c
 default ("Your move? 1: play Red 7, 2: draw a card.", "Target score? Enter: 500."), so a reader
 (or a test) knows a question from a narration line, which never holds a question mark. The
 answer is one line. Typed commands review the table without using the turn. In hot-seat,
-before a person's private lines the curtain line "Pass to NAME, press Enter when ready." waits
-for Enter. No rules here: the session and the engine decide; narration gives the words.
+before a person's private lines the curtain question "Pass to NAME. NAME, are you ready? Press
+Enter." clears the terminal (screen and scrollback) and waits for Enter. No rules here: the
+session and the engine decide; narration gives the words.
+
+Every line goes out through ``say`` (and every byte through ``write``): the one place to
+escape or redirect what the line mode prints.
 """
 
 from __future__ import annotations
@@ -13,8 +17,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TextIO, TypeVar
 
-from uno_tui.engine import Action, CallUno, Decision, PlayCard
-from uno_tui.engine.events import Event
+from uno_tui.engine import (
+    AcceptPenalty,
+    Action,
+    CallUno,
+    Deal,
+    Decision,
+    DecisionKind,
+    DrawCard,
+    KeepDrawn,
+    Phase,
+    PlayCard,
+)
+from uno_tui.engine.events import Event, HandScored, HandsPassed, HandsSwapped, RoundEnded
 from uno_tui.narration import (
     History,
     Move,
@@ -24,25 +39,68 @@ from uno_tui.narration import (
     describe_action,
     hand_words,
     list_moves,
-    moves_words,
+    next_player,
     scores_line,
+    table_words,
     top_words,
 )
+from uno_tui.narration.narrator import plural
 from uno_tui.narration.speech import Speaker
-from uno_tui.session import Session
+from uno_tui.session import MAX_BOT_ACTIONS, Session
+from uno_tui.text import shown
 
 from .colour import colour_enabled, paint
 
-__all__ = ["HELP", "PlainGame", "QuitGame", "choice_number", "describe_action"]
+__all__ = [
+    "HELP",
+    "PlainGame",
+    "QuitGame",
+    "choice_keys",
+    "choice_number",
+    "curtain_line",
+    "describe_action",
+]
 
 HELP = (
-    "Type the number of a choice; Enter alone repeats the question. Commands that use no turn: "
-    "hand (your cards by colour), top (top card and colour), counts (everyone's cards and whose "
-    "turn), scores, moves (your choices), repeat (the last line again), log (the last lines), "
-    "help, quit."
+    "Type the number or letter of a choice (d is always draw); Enter alone repeats the question. "
+    "Commands that use no turn: hand or h (your cards by colour), top or t (top card and "
+    "colour), counts or c (everyone's cards, whose turn and who is next, the dealer), table "
+    "(who sits where, bots, teams, target), scores, moves (your choices), repeat or r (the last "
+    "line again), log (the last lines), help, quit."
 )
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+"""Home, clear the screen, clear the scrollback: the hot-seat curtain hides the last hand."""
+STABLE_KEYS: dict[type[Action], str] = {DrawCard: "d", AcceptPenalty: "d", KeepDrawn: "k"}
+"""Choices that are there turn after turn keep one letter, so a hand's size moves no key."""
 LOG_LINES = 8
 T = TypeVar("T")
+
+
+def curtain_line(name: str) -> str:
+    """The hot-seat handoff, a question so a reader knows an answer is awaited."""
+    return f"Pass to {name}. {name}, are you ready? Press Enter."
+
+
+def choice_keys(moves: Sequence[Move]) -> list[str]:
+    """The key of each move: cards and the rest numbered from 1, drawing ``d`` and keeping a
+    drawn card ``k`` whatever else is offered."""
+    keys: list[str] = []
+    number = 0
+    for move in moves:
+        letter = STABLE_KEYS.get(type(move.actions[0]))
+        if letter is None or letter in keys:
+            number += 1
+            keys.append(str(number))
+        else:
+            keys.append(letter)
+    return keys
+
+
+def keyed_words(keys: Sequence[str], labels: Sequence[str]) -> str:
+    """ "1: play Red 7, 2: play Wild, d: draw a card." """
+    if not labels:
+        return "No moves for you now."
+    return ", ".join(f"{key}: {label}" for key, label in zip(keys, labels, strict=True)) + "."
 
 
 def choice_number(answer: str, count: int) -> int | None:
@@ -85,13 +143,28 @@ class PlainGame:
         self.solo = people[0] if len(people) == 1 else None
         self.at_keyboard: int | None = self.solo
         self.heard: dict[int | None, History] = {seat: History() for seat in (None, *people)}
+        self.caught_up: dict[int | None, int] = {}
+        """How many of their lines each person had seen when the keyboard last left them."""
 
     # Lines in and out ----------------------------------------------------------------------
 
     def say(self, line: str) -> None:
+        """Every line the line mode prints comes through here (and is spoken, if asked)."""
         if self.speaker is not None:
             self.speaker.say(line)  # first: "no speech on this machine" comes before the line
-        print(paint(line) if self.colour else line, file=self.out, flush=True)
+        line = shown(line)  # nothing from a name or a file may act on the terminal
+        self.write((paint(line) if self.colour else line) + "\n")
+
+    def write(self, text: str) -> None:
+        """The one place that writes to the output."""
+        self.out.write(text)
+        self.out.flush()
+
+    def clear_screen(self) -> None:
+        """On a terminal, clear the screen and its scrollback; in a pipe, nothing."""
+        isatty = getattr(self.out, "isatty", None)
+        if isatty is not None and isatty():
+            self.write(CLEAR)
 
     def ask(self, prompt: str) -> str:
         self.say(prompt)
@@ -105,14 +178,36 @@ class PlainGame:
 
     def tell(self, events: Sequence[Event], listener: int | None) -> None:
         """Print the events as ``listener`` may know them; every person's log gets their own
-        version (so ``log`` in hot-seat never shows one person's cards to another)."""
+        version (so ``log`` in hot-seat never shows one person's cards to another). In
+        hot-seat the end of a hand is everyone's: it is told with names, not "you"."""
         for seat, history in self.heard.items():
             if seat != listener:
                 history.extend(self.narrator.narrate_events(events, seat))
-        lines = self.narrator.narrate_events(events, listener)
-        self.heard.setdefault(listener, History()).extend(lines)
+        ends = next(
+            (i for i, e in enumerate(events) if isinstance(e, RoundEnded | HandScored)),
+            len(events),
+        )
+        if self.solo is None and listener is not None and ends < len(events):
+            lines = self.narrator.narrate_events(events[:ends], listener)
+            self.heard[listener].extend(
+                lines + self.narrator.narrate_events(events[ends:], listener)
+            )
+            lines += self.narrator.narrate_events(events[ends:], None)
+        else:
+            lines = self.narrator.narrate_events(events, listener)
+            self.heard.setdefault(listener, History()).extend(lines)
         for line in lines:
             self.say(line)
+        swapped = any(
+            isinstance(e, HandsPassed)
+            or (isinstance(e, HandsSwapped) and listener in (e.player, e.target))
+            for e in events
+        )
+        next_up = self.session.person_to_decide()
+        if listener is not None and swapped and (next_up is None or next_up.player != listener):
+            # (a turn of theirs coming up reads the new hand anyway)
+            hand = hand_words(self.game.view(listener)).removeprefix("Your hand")
+            self.say(f"Your new hand{hand}")
 
     def tell_round_so_far(self) -> None:
         """The round's events up to now: printed as the table (or the one person) may know
@@ -125,24 +220,29 @@ class PlainGame:
         for line in lines:
             self.say(line)
 
-    def note(self, seat: int, line: str) -> None:
-        """A review line at the start of a turn: printed, and kept for ``repeat``."""
-        self.heard[seat].add(line)
-        self.say(line)
+    def table_line(self, listener: int | None) -> str:
+        bots = [seat.bot for seat in self.session.seats]
+        return table_words(self.game.names, self.game.rules, bots, listener)
 
     # The match -----------------------------------------------------------------------------
 
     def run(self) -> int:
         """Play until the match ends or the person quits; returns an exit code."""
         try:
+            self.say(self.table_line(self.solo))
             self.tell_round_so_far()
             self.offer_pending_uno_call()
             while not self.session.is_over:
-                self.tell(self.session.run_bots(), self.solo)
-                decision = self.session.person_to_decide()
-                if decision is None:
+                if self.game.phase is Phase.ROUND_OVER:
+                    self.between_hands()
                     continue
-                self.take_turn(decision.player)
+                events = self.bots_until_a_person_or_the_hand_ends()
+                if events:
+                    self.tell(events, self.solo)
+                    continue
+                decision = self.session.person_to_decide()
+                if decision is not None:
+                    self.take_turn(decision.player)
         except QuitGame:
             if self.speaker is not None:
                 self.speaker.close()  # leaving: nothing more to say
@@ -154,22 +254,81 @@ class PlainGame:
             self.speaker.close()
         return 0
 
+    def bots_until_a_person_or_the_hand_ends(self) -> list[Event]:
+        """The bots' moves told together (so a bot's UNO call, made a step after its play,
+        is still told with the play), up to a person's decision, the end of a hand, or hands
+        changing owners."""
+        events: list[Event] = []
+        for _ in range(MAX_BOT_ACTIONS):
+            step = self.session.bot_step()
+            if step is None:
+                break
+            events += step
+            if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                break
+            if any(isinstance(e, HandsSwapped | HandsPassed) for e in step):
+                break  # the new hand is read before anything else happens
+        return events
+
+    def between_hands(self) -> None:
+        """The same pause after every hand, whoever deals: the scores stay until Enter. A
+        person who deals deals with that Enter (there is nothing to choose)."""
+        seat = self.at_keyboard  # None in hot-seat before anyone took the keyboard
+        upcoming = self.game.round_number + 1
+        while self.session.people:  # bots alone play on: there is no one to press Enter
+            answer = self.ask(
+                f"Hand {self.game.round_number} is over. Ready for hand {upcoming}? Enter: deal."
+            )
+            if answer.lower() in ("quit", "exit"):
+                raise QuitGame
+            if answer and seat is not None and self.command(answer, seat, ""):
+                continue
+            break
+        decision = self.session.person_to_decide()
+        if decision is not None and decision.kind is DecisionKind.DEAL:
+            deal = next(a for a in decision.actions if isinstance(a, Deal))
+            self.tell(self.session.apply(deal), self.solo)
+        else:
+            events = self.session.bot_step()
+            if events:
+                self.tell(events, self.solo)
+
     def pass_keyboard_to(self, seat: int) -> None:
-        """In hot-seat, the curtain before a person's private lines."""
+        """In hot-seat, the curtain before a person's private lines: what the last person's
+        turn printed is cleared from a terminal (screen and scrollback) first."""
         if self.solo is None and self.at_keyboard != seat:
-            answer = self.ask(f"Pass to {self.game.names[seat]}, press Enter when ready.")
+            cleared = self.at_keyboard is not None  # before the first person, nothing private
+            if cleared:
+                self.clear_screen()
+                self.caught_up[self.at_keyboard] = self.heard[self.at_keyboard].count
+            answer = self.ask(curtain_line(self.game.names[seat]))
             if answer.lower() in ("quit", "exit"):
                 raise QuitGame
             self.at_keyboard = seat
+            missed = self.heard[seat].since(self.caught_up.get(seat, 0)) if cleared else []
+            if missed:  # what the cleared screen held, in this person's own words
+                self.say(f"Since your last turn: {' '.join(missed)}")
 
     def take_turn(self, seat: int) -> None:
         self.pass_keyboard_to(seat)
         view = self.game.view(seat)
         who = "" if self.solo is not None else f"{self.game.names[seat]}. "
-        self.note(seat, f"{who}{top_words(view)} {hand_words(view)}")
+        line = f"{who}{top_words(view)} {hand_words(view)}"
+        if any(d.kind is DecisionKind.PASS for d in view.decisions) and view.teammate is not None:
+            line += f" Choose a card to pass to {self.game.names[view.teammate]}, in secret."
+        elif view.phase is Phase.TURN and view.current_player == seat:
+            following = next_player(view)
+            after = "You play" if following == seat else f"{self.game.names[following]} plays"
+            line += f" {after} next."
+        self.note(line)
         action = self.choose(seat, self.session.options_for(seat))
         self.tell(self.session.apply(action), seat)
         self.offer_uno_call(seat)
+
+    def note(self, line: str) -> None:
+        """A summary at the start of a turn: printed, not kept for ``repeat`` (which says the
+        last thing that happened)."""
+        self.say(line)
 
     def offer_pending_uno_call(self) -> None:
         """A resumed match that stopped while a person was offered the UNO call after their
@@ -199,7 +358,7 @@ class PlainGame:
             return
         while True:
             answer = self.ask("One card left! Call UNO? 1: call UNO, 2: say nothing.")
-            if self.command(answer, seat, []) or not answer:
+            if self.command(answer, seat, "") or not answer:
                 continue
             if answer in ("1", "2"):
                 break
@@ -208,10 +367,13 @@ class PlainGame:
             self.tell(self.session.apply(calls[0]), seat)
 
     def choose(self, seat: int, decisions: list[Decision]) -> Action:
-        """A numbered list: one line per card (a Wild's colour and a target asked after)."""
+        """A numbered list: one line per card (a Wild's colour and a target asked after);
+        drawing is ``d`` and keeping a drawn card ``k`` every turn."""
         moves = list_moves(decisions, self.game.names)
+        keys = choice_keys(moves)
+        listing = keyed_words(keys, [m.label for m in moves])
         whose = "Your move?" if self.solo is not None else f"{self.game.names[seat]}, your move?"
-        move = self.pick(seat, f"{whose} {moves_words(moves)}", moves, [m.label for m in moves])
+        move = self.pick(seat, f"{whose} {listing}", list(zip(keys, moves, strict=True)), listing)
         return self.refine(seat, move)
 
     def refine(self, seat: int, move: Move) -> Action:
@@ -220,33 +382,40 @@ class PlainGame:
             if len(move.colors) > 1:
                 colours = move.colors
                 listing = ", ".join(f"{i}: {c.word}" for i, c in enumerate(colours, 1))
-                color = self.pick(seat, f"Which colour? {listing}.", colours, [])
+                color = self.pick(seat, f"Which colour? {listing}.", numbered(colours), "")
                 move = Move(
                     move.label,
                     tuple(a for a in move.actions if isinstance(a, PlayCard) and a.color is color),
                 )
                 continue
             targets = move.targets
-            names = ", ".join(f"{i}: {self.game.names[t]}" for i, t in enumerate(targets, 1))
-            target = self.pick(seat, f"With whom? {names}.", targets, [])
+            counts = self.game.view(seat).hand_counts
+            names = ", ".join(
+                f"{i}: {self.game.names[t]} ({plural(counts[t], 'card')})"
+                for i, t in enumerate(targets, 1)
+            )
+            target = self.pick(seat, f"With whom? {names}.", numbered(targets), "")
             move = Move(
                 move.label,
                 tuple(a for a in move.actions if isinstance(a, PlayCard) and a.target == target),
             )
         return move.actions[0]
 
-    def pick(self, seat: int, prompt: str, choices: Sequence[T], moves: list[str]) -> T:
-        """Ask ``prompt`` until the answer is the number of one of ``choices``."""
+    def pick(self, seat: int, prompt: str, choices: Sequence[tuple[str, T]], moves: str) -> T:
+        """Ask ``prompt`` until the answer is the key of one of ``choices``."""
+        keys = dict(choices)
         while True:
             answer = self.ask(prompt)
+            if answer.lower() in keys:
+                return keys[answer.lower()]
             if not answer or self.command(answer, seat, moves):
                 continue
             number = choice_number(answer, len(choices))
-            if number is not None:
-                return choices[number - 1]
-            self.say(f"Not a choice: {answer[:40]!r}. Type a number from 1 to {len(choices)}.")
+            if number is not None and str(number) in keys:  # "07" is 7
+                return keys[str(number)]
+            self.say(f"Not a choice: {answer[:40]!r}. Type {key_range(list(keys))}.")
 
-    def command(self, answer: str, seat: int, moves: list[str]) -> bool:
+    def command(self, answer: str, seat: int, moves: str) -> bool:
         """Review commands that take no turn. True if ``answer`` was one."""
         word = answer.lower()
         view = self.game.view(seat)
@@ -255,22 +424,40 @@ class PlainGame:
             raise QuitGame
         if word in ("help", "?"):
             self.say(HELP)
-        elif word == "hand":
+        elif word in ("hand", "h"):
             self.say(hand_words(view))
-        elif word == "top":
+        elif word in ("top", "t"):
             self.say(top_words(view))
-        elif word == "counts":
+        elif word in ("counts", "c"):
             self.say(counts_words(view))
+        elif word in ("table", "players"):
+            self.say(f"{self.table_line(seat)} {counts_words(view)}")
         elif word == "scores":
             self.say(scores_line(view))
         elif word == "moves":
-            listing = ", ".join(f"{i}: {label}" for i, label in enumerate(moves, 1))
-            self.say(f"Your moves: {listing}." if moves else "Answer the question above.")
-        elif word == "repeat":
+            self.say(f"Your moves: {moves}" if moves else "Answer the question above.")
+        elif word in ("repeat", "r"):
             self.say(history.last())
         elif word == "log":
             for line in history.recent(LOG_LINES):
                 self.say(line)
+        elif word in ("d", "draw"):
+            self.say("Drawing is not a choice now.")
         else:
             return False
         return True
+
+
+def numbered(values: Sequence[T]) -> list[tuple[str, T]]:
+    return [(str(number), value) for number, value in enumerate(values, 1)]
+
+
+def key_range(keys: Sequence[str]) -> str:
+    """ "a number from 1 to 3, or d" """
+    numbers = [int(key) for key in keys if key.isdecimal()]
+    letters = [key for key in keys if not key.isdecimal()]
+    parts = []
+    if numbers:
+        parts.append(f"a number from 1 to {max(numbers)}" if len(numbers) > 1 else "1")
+    parts += letters
+    return " or ".join(parts)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from uno_tui.engine import Rules, RuleSet, SetupError
+from uno_tui.engine import Rules, RuleSet, SetupError, clean_name
 from uno_tui.narration.options import OPTION_TITLES, RULE_SET_WORDS, options_of
 from uno_tui.session import BOT_LEVELS, Seat
 
@@ -68,15 +68,19 @@ class PlainSetup:
         kinds = [(None, "a person"), *((level, f"{level} bot") for level in BOT_LEVELS)]
         default_kind = list(BOT_LEVELS).index(DEFAULT_BOT) + 1
         for seat in range(count):
-            taken = {s.name.lower() for s in seats}
-            default_name = next(n for n in DEFAULT_NAMES if n.lower() not in taken)
+            taken = {s.name.casefold() for s in seats}
+            default_name = next(n for n in DEFAULT_NAMES if n.casefold() not in taken)
             where = f"Seat {seat + 1}"
             if team_game:
                 where += f", team {seat % (count // 2) + 1}"
             while True:
                 name = self.ask(f"{where}: name? Enter: {default_name}.") or default_name
-                name = " ".join(name.replace(",", " ").split())[:20]
-                if name and name.lower() not in taken:
+                try:  # the one name rule, as on the command line and the setup screen
+                    name = clean_name(" ".join(name.replace(",", " ").split()))
+                except SetupError as error:
+                    self.say(f"{str(error)[:1].upper()}{str(error)[1:]}: choose another name.")
+                    continue
+                if name.casefold() not in taken:
                     break
                 self.say(f"{name!r} is taken: choose another name.")
             level = self.pick(

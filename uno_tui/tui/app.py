@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 from textual.events import Resize
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
 from textual.theme import Theme
 
-from uno_tui.engine import SetupError
-from uno_tui.narration.speech import SpeechChoice
+from uno_tui.engine import Rules, SetupError
+from uno_tui.narration.speech import Speaker, SpeechChoice
 from uno_tui.saves import Autosave, describe, open_autosave
-from uno_tui.session import Session
+from uno_tui.session import Seat, Session
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.setup import SetupScreen
@@ -52,10 +56,14 @@ class UnoApp(App[None]):
         narrate: bool = False,
         speech: SpeechChoice = "auto",
         autosave: Autosave | None = None,
+        new_table: tuple[Rules, Sequence[Seat]] | None = None,
+        speaker: Speaker | None = None,
         reduce_motion: bool = False,
     ) -> None:
         """``setup`` fills the setup screen (the last one remembered by default); a
-        ``session`` skips the setup and plays it (a resumed match, or a test's)."""
+        ``session`` skips the setup and plays it (a resumed match, or a test's); a
+        ``new_table`` (the command line's) is started instead of the setup screen, once the
+        saved match, if there is one, has been offered."""
         super().__init__()
         self.setup = setup
         self.session = session
@@ -64,10 +72,26 @@ class UnoApp(App[None]):
         self.narrate = narrate
         """``--narrate``: narration mode from the start, whatever the setup says."""
         self.speech: SpeechChoice = speech
+        self.speaker = speaker
+        """Speaks narration instead of the program ``speech`` names (a test's)."""
         self.autosave = autosave
         """Where every match started here is saved after each action (none in tests)."""
+        self.new_table = new_table
         self.reduce_motion = reduce_motion
         """``--reduce-motion``: no animation, whatever the setup says."""
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every toast is plain text: it may quote a player's name (a narration line, a
+        review), and a name such as ``[@click=app.quit]x`` must show as typed, never act."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)
@@ -75,6 +99,10 @@ class UnoApp(App[None]):
         if remembered.theme in self.available_themes:
             self.theme = remembered.theme
         self.theme_changed_signal.subscribe(self, self.remember_theme)
+        # Every change of screen checks the size again: a dialog or a curtain that comes up
+        # while the terminal is too small is covered at once, and a cover left beneath one
+        # goes when it surfaces in a terminal large enough.
+        self.screen_change_signal.subscribe(self, self.screen_changed)
         if self.autosave is not None:  # a failing disk is told on screen, not on stderr
             self.autosave.warn = lambda line: self.notify(line, severity="error", timeout=10)
             if self.autosave.failure:  # told before the screen was ours (the first save)
@@ -84,7 +112,6 @@ class UnoApp(App[None]):
             self.play(self.session, self.setup or TableSetup.of(game.rules, self.session.seats))
         else:
             self.offer_saved_match()
-        self.check_size()
 
     def remember_theme(self, theme: Theme) -> None:
         """A theme chosen in the command palette is kept with the setup."""
@@ -94,26 +121,42 @@ class UnoApp(App[None]):
             save_last_setup(self.setup)
 
     def offer_saved_match(self) -> None:
-        """A match left unfinished is offered first; one that cannot be resumed is set aside,
-        said in one line, and a new match set up."""
-        if self.autosave is None:
-            self.ask_setup()
+        """A match left unfinished is offered first, whatever the command line asked for: a
+        new match keeps the saved one as a copy, never deletes it. One that cannot be resumed
+        is set aside, said in one line, and a new match set up."""
+        autosave = self.autosave
+        if autosave is None:
+            self.new_match()
             return
-        saved, notice = open_autosave(self.autosave)
+        saved, notice = open_autosave(autosave)
         if saved is None:
-            self.ask_setup(notice or "")
+            self.new_match(notice or "")
             return
 
         def answered(index: int | None) -> None:
             if index == 0:
+                self.new_table = None
                 self.play(saved, TableSetup.of(saved.game.rules, saved.seats))
             else:
                 saved.keep()  # left unfinished: kept in matches/ before a new one replaces it
-                self.ask_setup()
+                self.new_match(autosave.keep_copy())
 
         question = f"A match is saved ({describe(saved)}). Resume it?"
-        answers = ["Resume the saved match", "Set up a new match (it replaces the saved one)"]
+        answers = ["Resume the saved match", "Start a new one (the saved one is kept as a copy)"]
         self.push_screen(ChoiceScreen(question, answers, cancellable=False), answered)
+
+    def new_match(self, message: str = "") -> None:
+        """The command line's table, started at once, or else the setup screen."""
+        if self.new_table is None:
+            self.ask_setup(message)
+            return
+        rules, seats = self.new_table
+        self.new_table = None
+        if message:
+            self.notify(message, timeout=10)
+        session = Session(rules, seats, seed=self.seed, autosave=self.autosave)
+        session.save()
+        self.play(session, TableSetup.of(rules, tuple(seats)))
 
     def ask_setup(self, message: str = "") -> None:
         setup = self.setup or (load_last_setup() if self.remember else TableSetup())
@@ -151,15 +194,27 @@ class UnoApp(App[None]):
             bot_delay=setup.bot_delay,
             narrate=setup.narrate or self.narrate,
             speech=self.speech,
+            speaker=self.speaker,
             motion=not (self.reduce_motion or setup.reduce_motion),
         )
         self.push_screen(screen, match_over)
 
     def on_resize(self, event: Resize) -> None:
-        self.check_size()
+        self.call_later(self.check_size)  # once the app has taken the new size
+
+    def screen_changed(self, screen: Screen[Any]) -> None:
+        self.call_later(self.check_size)
 
     def check_size(self) -> None:
+        """Below ``MIN_WIDTH`` x ``MIN_HEIGHT`` the top screen is the "make the terminal
+        larger" cover, whatever was on screen (the match waits beneath it, exactly as it
+        was); large enough, the cover goes and the screen beneath is back, keys and all."""
         width, height = self.size
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        if small and not isinstance(self.screen, TooSmallScreen):
+        top = self.screen
+        if small and not isinstance(top, TooSmallScreen):
             self.push_screen(TooSmallScreen())
+        elif small and isinstance(top, TooSmallScreen):
+            top.show_size()
+        elif not small and isinstance(top, TooSmallScreen):
+            self.pop_screen()

@@ -10,8 +10,14 @@ from typing import Any
 
 import platformdirs
 
-from uno_tui.engine import Rules, SetupError
+from uno_tui.engine import Rules, SetupError, check_names
+from uno_tui.saves import ENV_DATA_DIR, FileRefused, parse_json, read_limited
 from uno_tui.session import BOT_LEVELS, Seat
+
+ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"
+"""Set to a directory to keep the remembered setup there."""
+SETUP_FILE = "last-setup.json"
+MAX_SETUP_BYTES = 64 * 1024
 
 DEFAULT_NAMES = ("You", "Ada", "Bo", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal", "Ivy")
 
@@ -65,6 +71,7 @@ class TableSetup:
                 Seat(str(seat["name"]), seat["bot"] if seat["bot"] in BOT_LEVELS else None)
                 for seat in data["seats"]
             )
+            check_names(seat.name for seat in seats)
             setup = cls(
                 rules=str(data["rules"]),
                 seats=seats,
@@ -81,17 +88,22 @@ class TableSetup:
 
 
 def config_dir() -> Path:
-    override = os.environ.get("UNO_TUI_CONFIG_DIR")
-    return Path(override) if override else platformdirs.user_config_path("uno-tui")
+    """Where the last setup is remembered: ``$UNO_TUI_CONFIG_DIR``; else, when
+    ``$UNO_TUI_DATA_DIR`` moves uno-tui's files, beside the autosave there; else the
+    platform's user config directory (``~/.config/uno-tui`` on Linux)."""
+    override = os.environ.get(ENV_CONFIG_DIR) or os.environ.get(ENV_DATA_DIR)
+    return Path(override) if override else platformdirs.user_config_path("uno-tui", appauthor=False)
 
 
 def load_last_setup() -> TableSetup:
     """The setup of the last match started here, or the default if there is none (or it is
-    unreadable: a setup is a convenience, never worth an error)."""
-    path = config_dir() / "last-setup.json"
+    unreadable, not a regular file, too large, or names a player against the name rule: a
+    setup is a convenience, never worth an error)."""
+    path = config_dir() / SETUP_FILE
     try:
-        return TableSetup.from_dict(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, ValueError, SetupError):
+        raw = read_limited(path, MAX_SETUP_BYTES)
+        return TableSetup.from_dict(parse_json(raw.decode("utf-8")))
+    except (OSError, ValueError, SetupError, FileRefused):
         return TableSetup()
 
 
@@ -100,8 +112,8 @@ def save_last_setup(setup: TableSetup) -> None:
     directory = config_dir()
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        temporary = directory / "last-setup.json.tmp"
+        temporary = directory / f"{SETUP_FILE}.tmp"
         temporary.write_text(json.dumps(setup.to_dict(), indent=2), encoding="utf-8")
-        temporary.replace(directory / "last-setup.json")
+        temporary.replace(directory / SETUP_FILE)
     except OSError:
         pass

@@ -3,10 +3,10 @@ kept for "repeat" and "log", and the review lines that use no turn."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
-from uno_tui.engine import Game
-from uno_tui.narration import History, Narrator, list_moves, moves_words
+from uno_tui.engine import Card, Game
+from uno_tui.narration import History, Narrator, card_words, list_moves, moves_words
 from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
 
 
@@ -15,6 +15,8 @@ class Voice:
 
     Only events not yet told are spoken, each as its listener may know it: while the curtain
     is up the listener is nobody, so a drawn card's face is never said aloud to the table.
+    Every line is said, in order: only ``interrupt`` (the listener's own key) cuts speech, and
+    every line stays in ``history`` for "repeat" and "log".
     """
 
     def __init__(
@@ -44,17 +46,30 @@ class Voice:
                 self.speaker.say(line)
         return lines
 
-    def say(self, line: str, *, interrupt: bool = True) -> None:
-        """A line asked for (a review key): said at once, cutting stale speech."""
-        self.history.add(line)
+    def say(self, line: str, *, interrupt: bool = True, keep: bool = True) -> None:
+        """A line to say: with ``interrupt`` (a key the listener pressed) at once, cutting what
+        is being said; else after it. ``keep``: added to the history (not a repeat)."""
+        if keep:
+            self.history.add(line)
         if self.on:
             self.speaker.say(line, interrupt=interrupt)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing is being said or waits to be said."""
+        return self.speaker.idle
 
     def interrupt(self) -> None:
         self.speaker.interrupt()
 
     def close(self) -> None:
         self.speaker.close()
+
+
+def cursor_words(card: Card, index: int, count: int, playable: Collection[Card]) -> str:
+    """The card under the hand's cursor: "Blue 7, 3 of 7, can go"."""
+    verdict = "can go" if card in playable else "cannot go"
+    return f"{card_words(card)}, {index + 1} of {count}, {verdict}."
 
 
 def moves_line(game: Game, seat: int) -> str:

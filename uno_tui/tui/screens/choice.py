@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.geometry import Offset
 from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList
 from textual.widgets.option_list import Option
@@ -15,7 +16,12 @@ from textual.widgets.option_list import Option
 
 class ChoiceScreen(ModalScreen[int | None]):
     """Answers by arrows and Enter, by their number, or by a click; the result is the index
-    of the answer, or ``None`` when the question may be put off (Escape)."""
+    of the answer, or ``None`` when the question may be put off (Escape).
+
+    Given ``speak(line, interrupt)``, the question and its numbered answers are spoken when it
+    opens (after what is being said), and the answer under the highlight as the arrows move (at
+    once); the terminal's cursor sits on it (for
+    braille displays and magnifiers that follow it)."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
@@ -23,16 +29,51 @@ class ChoiceScreen(ModalScreen[int | None]):
     ]
 
     def __init__(
-        self, question: str, answers: Sequence[str | Text], *, cancellable: bool = True
+        self,
+        question: str,
+        answers: Sequence[str | Text],
+        *,
+        cancellable: bool = True,
+        speak: Callable[[str, bool], None] | None = None,
+        spoken: Sequence[str] | None = None,
     ) -> None:
+        """``spoken``: the answers' words for speech, when they are not the answers' text."""
         super().__init__()
         self.question = question
         self.answers = list(answers)
         self.cancellable = cancellable
+        self.speak = speak
+        self.spoken = [str(a) for a in answers] if spoken is None else list(spoken)
+        self.said_index = 0
+        """The answer under the highlight when it was last spoken (the first, at first)."""
+
+    def on_mount(self) -> None:
+        if self.speak is not None:
+            words = [w.strip() for w in self.spoken]
+            numbered = ", ".join(f"{n}: {w}" for n, w in enumerate(words, start=1))
+            self.speak(f"{self.question} {numbered}.", False)
+        self.call_after_refresh(self.place_cursor)
+
+    def place_cursor(self) -> None:
+        """The terminal's cursor on the highlighted answer."""
+        answers = self.query_one("#answers", OptionList)
+        index = answers.highlighted or 0
+        region = answers.content_region
+        row = index - round(answers.scroll_offset.y)
+        if 0 <= row < region.height:
+            self.app.cursor_position = region.offset + Offset(0, row)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        self.call_after_refresh(self.place_cursor)
+        index = event.option_index
+        if self.speak is not None and index != self.said_index:
+            self.said_index = index
+            self.speak(f"{index + 1}: {self.spoken[index].strip()}", True)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Label(Text(self.question), id="question")  # names are text, not markup
+            yield Label(Text(self.question), id="question")  # a name in it is not markup
             yield OptionList(
                 *(
                     Option(Text.assemble(f"{n}  ", answer))

@@ -39,12 +39,13 @@ class CurtainScreen(Screen[Action | None]):
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="curtain"):
-            yield Label(Text(f"Pass to {self.player_name}"), id="pass-to")  # plain text
+            # Text, not markup: a name such as "[b]Ann" shows as typed.
+            yield Label(Text(f"Pass to {self.player_name}"), id="pass-to")
             yield Label("press Enter when ready", id="ready-hint")
             for label, _ in self.calls:
-                yield Label(f"U: {label}", classes="curtain-call")
+                yield Label(Text(f"U: {label}"), classes="curtain-call")
             for label, _ in self.catches:
-                yield Label(f"C: {label}", classes="curtain-call")
+                yield Label(Text(f"C: {label}"), classes="curtain-call")
             yield Static(self.table, id="curtain-table")
 
     def action_ready(self) -> None:

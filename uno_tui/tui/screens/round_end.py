@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from uno_tui.engine import PlayerView, team_members, team_of
+from uno_tui.engine import PublicView, team_members, team_of
 from uno_tui.engine.events import Event, HandScored, MatchEnded, RoundEnded
 from uno_tui.tui.cards import card_text
 from uno_tui.tui.screens.replay import ReplayScreen
@@ -33,7 +33,7 @@ class RoundEndScreen(Screen[None]):
 
     def __init__(
         self,
-        view: PlayerView,
+        view: PublicView,
         events: Sequence[Event],
         rounds: Sequence[RoundEnded] = (),
         replay: Callable[[], Sequence[str]] | None = None,
@@ -70,7 +70,7 @@ class RoundEndScreen(Screen[None]):
             self.app.push_screen(ReplayScreen(f"The match of {names}, move by move", lines))
 
 
-def score_table(view: PlayerView, rounds: Sequence[RoundEnded]) -> Text:
+def score_table(view: PublicView, rounds: Sequence[RoundEnded]) -> Text:
     """Every round so far, one row each: the running totals after it (the round's winners
     in bold), so the whole match reads at a glance."""
     if view.rules.team_game:
@@ -98,12 +98,36 @@ def score_table(view: PlayerView, rounds: Sequence[RoundEnded]) -> Text:
     return text
 
 
-def winners_words(view: PlayerView, winners: Sequence[int]) -> str:
+def winners_words(view: PublicView, winners: Sequence[int]) -> str:
     names = [view.names[seat] for seat in winners]
     return " and ".join(names)
 
 
-def round_summary(view: PlayerView, events: Sequence[Event]) -> Text:
+def match_winners(view: PublicView, match: MatchEnded) -> tuple[int, ...]:
+    """The seats that won the match (in Teams the match's winners are teams)."""
+    if not view.rules.team_game:
+        return match.winners
+    return tuple(seat for team in match.winners for seat in team_members(team, len(view.names)))
+
+
+def round_spoken(view: PublicView, events: Sequence[Event]) -> str:
+    """The round's end for a listener, after the narration's lines (the winner, the points,
+    every hand, the scores): the round, the target, who won a match, and what Enter does."""
+    match = next((e for e in events if isinstance(e, MatchEnded)), None)
+    if match is None:
+        return (
+            f"End of round {view.round_number}, target {view.rules.target_score}. "
+            "Enter deals the next round."
+        )
+    winners = match_winners(view, match)
+    return (
+        f"Match over: {winners_words(view, winners)} "
+        f"{'win' if len(winners) > 1 else 'wins'} the match! "
+        "Enter sets up a new match, Q quits."
+    )
+
+
+def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
     text = Text()
     ended = next((e for e in events if isinstance(e, RoundEnded)), None)
     match = next((e for e in events if isinstance(e, MatchEnded)), None)
@@ -132,11 +156,7 @@ def round_summary(view: PlayerView, events: Sequence[Event]) -> Text:
             text.append("\n")
     text.append("\nTotals: " + scores_line(view) + f"   (target {view.rules.target_score})\n")
     if match is not None:
-        winners = match.winners
-        if view.rules.team_game:  # the match's winners are teams there
-            winners = tuple(
-                seat for team in winners for seat in team_members(team, len(view.names))
-            )
+        winners = match_winners(view, match)
         text.append(
             f"\nMatch over: {winners_words(view, winners)} "
             f"{'win' if len(winners) > 1 else 'wins'} the match!\n",

@@ -6,6 +6,7 @@ from dataclasses import replace
 from enum import Enum
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,7 +14,16 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
 
-from uno_tui.engine import CustomEffect, MatchMethod, Rank, Rules, SetupError
+from uno_tui.engine import (
+    MAX_NAME_LENGTH,
+    CustomEffect,
+    MatchMethod,
+    Rank,
+    Rules,
+    SetupError,
+    check_names,
+    clean_name,
+)
 from uno_tui.engine.rules import HOUSE_RULES, OPTION_TEXT, OPTIONS_BY_RULE_SET, RuleSet
 from uno_tui.session import BOT_LEVELS, Seat
 from uno_tui.tui.table_setup import DEFAULT_NAMES, TableSetup
@@ -26,6 +36,13 @@ RULE_SET_TEXT = {
     "teams": "teams: partners across, passing cards",
 }
 PERSON = "person"
+TYPED_NAME = (
+    "[^\x00-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u180e\u200b-\u200f"
+    "\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\U000e0000-\U000e007f]*"
+)
+"""What a name field takes as it is typed or pasted: no control character, no bidirectional
+or zero-width format character, so none is ever drawn raw (an ESC in a field would reach the
+terminal). Starting the match checks the whole name rule (``uno_tui.engine.names``)."""
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
 
 CHOICE_OPTIONS: dict[str, list[tuple[str, Any]]] = {
@@ -96,7 +113,13 @@ class SetupScreen(Screen[TableSetup]):
                 seat = setup.seats[i] if i < len(setup.seats) else Seat(DEFAULT_NAMES[i], "medium")
                 with Horizontal(classes="row seat", id=f"seat-{i}"):
                     yield Label(f"Seat {i + 1}", classes="field")
-                    yield Input(seat.name, max_length=12, id=f"name-{i}", classes="name")
+                    yield Input(
+                        seat.name,
+                        max_length=MAX_NAME_LENGTH,
+                        restrict=TYPED_NAME,
+                        id=f"name-{i}",
+                        classes="name",
+                    )
                     yield Select(kinds, value=seat.bot or PERSON, allow_blank=False, id=f"kind-{i}")
             yield Label("Options (each off unless you change it)", classes="heading")
             preset = Rules.preset(setup.rules)
@@ -141,7 +164,7 @@ class SetupScreen(Screen[TableSetup]):
             )
         with Horizontal(id="setup-buttons"):
             yield Button("Start the match", variant="primary", id="start")
-            yield Label(self.message, id="setup-error")
+            yield Label(Text(self.message), id="setup-error")
         yield Footer()
 
     # Keeping the form to what the chosen rule set offers ------------------------------------
@@ -199,7 +222,8 @@ class SetupScreen(Screen[TableSetup]):
         try:
             setup = self.read_form()
         except SetupError as error:
-            self.query_one("#setup-error", Label).update(str(error))
+            # Plain text: a name quoted in the message is never read as markup.
+            self.query_one("#setup-error", Label).update(Text(str(error)))
             return
         self.dismiss(setup)
 
@@ -214,11 +238,16 @@ class SetupScreen(Screen[TableSetup]):
             seat_name = self.query_one(f"#name-{i}", Input).value.strip()
             if not seat_name:
                 raise SetupError(f"seat {i + 1} needs a name")
+            try:
+                seat_name = clean_name(seat_name)  # the one name rule, as everywhere
+            except SetupError as error:
+                raise SetupError(f"seat {i + 1}: {error}") from None
             kind = self.query_one(f"#kind-{i}", Select).value
             seats.append(Seat(seat_name, None if kind == PERSON else str(kind)))
-        names = [seat.name for seat in seats]
-        if len(set(names)) < len(names):
-            raise SetupError("two seats have the same name: give each player their own")
+        try:
+            check_names(seat.name for seat in seats)
+        except SetupError as error:
+            raise SetupError(f"{error}; give each player their own") from None
         options: dict[str, Any] = {}
         preset = Rules.preset(name)
         for option in OPTION_ORDER:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Center
-from textual.events import Resize
 from textual.screen import ModalScreen
 from textual.widgets import Label
 
@@ -25,9 +24,7 @@ class TooSmallScreen(ModalScreen[None]):
             f"this one is {width}x{height}."
         )
 
-    def on_resize(self, event: Resize) -> None:
-        width, height = self.app.size
-        if width >= MIN_WIDTH and height >= MIN_HEIGHT:
-            self.dismiss(None)
-        else:
-            self.query_one("#too-small", Label).update(self.message())
+    def show_size(self) -> None:
+        """The size now; the app takes this screen away once the terminal is large enough
+        (it alone does, so that a cover never takes the screen beneath it along)."""
+        self.query_one("#too-small", Label).update(self.message())

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.geometry import Offset
 from textual.widget import Widget
 
-from uno_tui.engine import PlayerView, team_of
+from uno_tui.engine import PlayerView, PublicView, team_of
 from uno_tui.tui.cards import (
     BACK_PATTERN,
     LARGE_CARD,
@@ -29,11 +29,11 @@ class TableView(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.view: PlayerView | None = None
+        self.view: PublicView | None = None
         self.seat_labels: tuple[str, ...] = ()
         self.viewer: int | None = None
 
-    def show_table(self, view: PlayerView, seat_labels: Sequence[str], viewer: int | None) -> None:
+    def show_table(self, view: PublicView, seat_labels: Sequence[str], viewer: int | None) -> None:
         self.view, self.seat_labels, self.viewer = view, tuple(seat_labels), viewer
         self.refresh()
 
@@ -70,7 +70,7 @@ class TableView(Widget):
 
 
 def draw_table(
-    view: PlayerView, seat_labels: Sequence[str], viewer: int | None, width: int, height: int
+    view: PublicView, seat_labels: Sequence[str], viewer: int | None, width: int, height: int
 ) -> Text:
     """The table in ``width`` x ``height`` cells (see ``TableView``)."""
     seats = len(view.names)
@@ -154,7 +154,7 @@ DRAW_BACK = (6, 5)
 FAN_MAX = 10
 
 
-def pile_lines(view: PlayerView, card: tuple[int, int]) -> list[Text]:
+def pile_lines(view: PublicView, card: tuple[int, int]) -> list[Text]:
     """The draw pile (a card back with its count) beside the discard pile's top card, and
     under them the colour to follow and any penalty waiting."""
     back = back_lines((DRAW_BACK[0], card[1]), str(view.draw_pile_count))
@@ -194,19 +194,19 @@ def beside(columns: Sequence[Sequence[Text]], widths: Sequence[int], gap: int) -
     return lines
 
 
-def seat_facts(view: PlayerView, seat: int, label: str, viewer: int | None) -> list[str]:
+def seat_facts(view: PublicView, seat: int, label: str, viewer: int | None) -> list[str]:
     """What sits in a seat besides the name: person or bot level, team, teammate, dealer."""
     facts = [label or "person"]
     if view.rules.team_game:
         facts.append(f"team {'ABCDE'[team_of(seat, len(view.names))]}")
-        if viewer is not None and seat == view.teammate:
+        if isinstance(view, PlayerView) and seat == view.teammate:
             facts.append("mate")
     if seat == view.dealer:
         facts.append("dealer")
     return facts
 
 
-def uno_mark(view: PlayerView, seat: int) -> Text:
+def uno_mark(view: PublicView, seat: int) -> Text:
     count = view.hand_counts[seat]
     if seat in view.out_players:
         return Text(" out", style="italic")
@@ -225,7 +225,7 @@ def fan(count: int, room: int) -> Text:
     return text
 
 
-def seat_flags(view: PlayerView, seat: int, viewer: int | None) -> Text:
+def seat_flags(view: PublicView, seat: int, viewer: int | None) -> Text:
     """What follows a player's cards on their line: team letter, teammate, dealer, UNO."""
     facts = seat_facts(view, seat, "", viewer)
     marks = "".join({"dealer": " D", "mate": " M"}.get(fact, "") for fact in facts[1:])
@@ -237,7 +237,7 @@ def seat_flags(view: PlayerView, seat: int, viewer: int | None) -> Text:
 
 
 def seat_line(
-    view: PlayerView,
+    view: PublicView,
     seat: int,
     *,
     label: str,
@@ -269,7 +269,7 @@ def seat_line(
 
 
 def seat_lines(
-    view: PlayerView, seat: int, *, label: str, viewer: int | None, width: int, arrow: str
+    view: PublicView, seat: int, *, label: str, viewer: int | None, width: int, arrow: str
 ) -> list[Text]:
     """One player on two lines, for a roomy table: name and what sits there; the fan of
     backs, the count, UNO, and the score."""
@@ -290,13 +290,13 @@ def seat_lines(
     return [first, second]
 
 
-def seat_score(view: PlayerView, seat: int) -> str:
+def seat_score(view: PublicView, seat: int) -> str:
     if view.rules.team_game:
         return f"team {view.scores[team_of(seat, len(view.names))]} pts"
     return f"{view.scores[seat]} pts"
 
 
-def scores_line(view: PlayerView) -> str:
+def scores_line(view: PublicView) -> str:
     if view.rules.team_game:
         half = len(view.names) // 2
         return " · ".join(

@@ -1,0 +1,194 @@
+"""Narration mode: every dialog is spoken (its question, then its answers numbered as the keys
+that answer them), the terminal's cursor sits on the selected answer, and the curtain, M's
+moves and the round's end are spoken too."""
+
+from __future__ import annotations
+
+from textual.geometry import Offset
+from textual.widgets import OptionList
+
+from uno_tui.engine import Card, Game, Position, Rules
+from uno_tui.narration.speech import Speaker
+from uno_tui.session import Seat, Session
+from uno_tui.tui import UnoApp
+from uno_tui.tui.screens import ChoiceScreen, CurtainScreen, GameScreen
+from uno_tui.tui.screens.round_end import round_spoken
+from uno_tui.tui.table_setup import TableSetup
+
+from .driver import SIZE, select_card
+from .recording_speech import RecordingSpeech
+
+
+def narrated(session: Session) -> UnoApp:
+    setup = TableSetup(
+        rules=session.game.rules.name.value, seats=session.seats, bot_delay=0.0, narrate=True
+    )
+    speaker = Speaker(RecordingSpeech(words_per_second=1000))
+    return UnoApp(setup=setup, session=session, remember=False, speaker=speaker)
+
+
+def heard(app: UnoApp) -> list[str]:
+    screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+    assert screen.voice is not None
+    return list(screen.voice.history.lines)
+
+
+async def dialog(app: UnoApp, pilot) -> ChoiceScreen:  # type: ignore[no-untyped-def]
+    for _ in range(100):
+        await pilot.pause()
+        if isinstance(app.screen, ChoiceScreen):
+            await pilot.pause()
+            return app.screen
+    raise AssertionError(f"no dialog: {type(app.screen).__name__}")
+
+
+def cursor_on_selection(app: UnoApp, screen: ChoiceScreen) -> bool:
+    answers = screen.query_one("#answers", OptionList)
+    row = answers.highlighted or 0
+    return app.cursor_position == answers.content_region.offset + Offset(0, row)
+
+
+async def check_spoken_with_cursor(app: UnoApp, pilot, question: str, answers: list[str]) -> None:  # type: ignore[no-untyped-def]
+    screen = await dialog(app, pilot)
+    numbered = ", ".join(f"{n}: {a}" for n, a in enumerate(answers, start=1))
+    assert screen.question == question
+    assert f"{question} {numbered}." in heard(app)
+    assert cursor_on_selection(app, screen)
+    await pilot.press("down")
+    await pilot.pause()
+    assert cursor_on_selection(app, screen) and screen.query_one(OptionList).highlighted == 1
+    assert heard(app)[-1] == f"2: {answers[1]}"
+
+
+def solo(rules: Rules, hands: list[str], top: str, **where: object) -> Session:
+    position = Position.of(hands, top, **where)  # type: ignore[arg-type]
+    game = Game(rules, ["You", "Ada"], position=position, seed=1)
+    return Session(rules, [Seat("You"), Seat("Ada", "easy")], game=game)
+
+
+async def test_the_colour_dialog_is_spoken_and_the_cursor_follows_it() -> None:
+    app = narrated(solo(Rules.classic(), ["W R2", "G5 B6 Y7"], "R9"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await select_card(screen, Card.parse("W"), pilot.press)
+        await pilot.press("enter")
+        await check_spoken_with_cursor(
+            app, pilot, "Wild: which colour?", ["red", "yellow", "green", "blue"]
+        )
+
+
+async def test_play_or_keep_is_spoken() -> None:
+    app = narrated(solo(Rules.two_player(), ["G3 Y4", "G5 B6 Y7"], "R9", draw="R5 B1 B2"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("d")
+        await check_spoken_with_cursor(
+            app, pilot, "You drew Red 5: play it or keep it?", ["play Red 5", "keep it"]
+        )
+
+
+async def test_naming_the_first_cards_colour_is_spoken() -> None:
+    seats = [Seat("You"), Seat("Ada", "easy"), Seat("Bo", "easy")]
+    app = narrated(Session(Rules.classic(), seats, seed=3))
+    async with app.run_test(size=SIZE) as pilot:
+        await check_spoken_with_cursor(
+            app,
+            pilot,
+            "You, the first card is a Wild: name the colour.",
+            ["red", "yellow", "green", "blue"],
+        )
+
+
+async def test_the_swap_target_dialog_is_spoken() -> None:
+    seats = [Seat("You"), Seat("Ada", "easy"), Seat("Bo", "easy")]
+    session = Session(Rules.classic(), seats, seed=21)
+    app = narrated(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await select_card(screen, Card.parse("WX"), pilot.press)
+        await pilot.press("enter")
+        await dialog(app, pilot)
+        await pilot.press("1")  # red
+        counts = session.game.view(None).hand_counts
+        await check_spoken_with_cursor(
+            app, pilot, "With whom?", [f"Ada ({counts[1]} cards)", f"Bo ({counts[2]} cards)"]
+        )
+
+
+async def test_the_curtain_and_the_challenge_are_spoken_in_hot_seat() -> None:
+    position = Position.of(["W+4 R2 G1", "G5 B6 Y7"], "R9", draw="B1 B2 B3 B4 B5 B6")
+    game = Game(Rules.classic(), ["Ann", "Bob"], position=position, seed=1)
+    app = narrated(Session(game.rules, [Seat("Ann"), Seat("Bob")], game=game))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass to Ann. Press Enter when ready." in heard(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert any(line.startswith("Ann. Your hand, 3 cards") for line in heard(app))
+        await select_card(screen, Card.parse("W+4"), pilot.press)
+        await pilot.press("enter")
+        await dialog(app, pilot)
+        await pilot.press("4")  # blue
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Pass to Bob. Press Enter when ready." in heard(app)
+        await pilot.press("enter")
+        await check_spoken_with_cursor(
+            app,
+            pilot,
+            "Bob, you face 4 cards. Challenge the Wild Draw Four, or draw?",
+            [
+                "challenge: if it was played illegally, its player draws instead",
+                "draw the penalty cards",
+            ],
+        )
+
+
+async def test_m_asks_the_moves_and_their_numbers_play_them() -> None:
+    session = solo(Rules.classic(), ["R2 G3 B4", "G5 B6 Y7"], "R9")
+    app = narrated(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await check_spoken_with_cursor(app, pilot, "Your moves.", ["play Red 2", "draw a card"])
+        await pilot.press("1")
+        await pilot.pause()
+        lines = heard(app)
+    assert Card.parse("R2") not in session.game.hands[0], "1 played the move numbered 1"
+    assert any(line.startswith("You play Red 2") for line in lines)
+
+
+def test_the_match_end_is_spoken_with_its_winner() -> None:
+    rules = Rules.two_player(target_score=1)
+    session = Session(rules, [Seat("Ada", "easy"), Seat("Bo", "easy")], seed=4)
+    session.run_bots()
+    game = session.game
+    assert session.is_over
+    line = round_spoken(game.view(None), game.round_events(None))
+    winner = game.names[max(range(2), key=lambda seat: game.scores[seat])]
+    assert line == f"Match over: {winner} wins the match! Enter sets up a new match, Q quits."
+
+
+async def test_moving_along_the_hand_says_the_card_under_the_cursor() -> None:
+    app = narrated(solo(Rules.classic(), ["R2 G3 B4", "G5 B6 Y7"], "R9"))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("right")
+        await pilot.pause()
+        first = heard(app)[-1]
+        await pilot.press("3")
+        await pilot.pause()
+        third = heard(app)[-1]
+        await pilot.press("left", "left")
+        await pilot.pause()
+        back = heard(app)[-1]
+    assert first == "Green 3, 2 of 3, cannot go."
+    assert third == "Blue 4, 3 of 3, cannot go."
+    assert back == "Red 2, 1 of 3, can go."

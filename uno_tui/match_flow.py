@@ -1,0 +1,395 @@
+"""What happens next in a match a front end shows: a bot's move, the handoff curtain, a
+question, a person's turn, the round's end. No terminal code: the app drives it, tests run it.
+
+``MatchFlow.run(front)`` is the loop of a match. It asks ``front`` (a ``FrontEnd``) for the
+few things only a front end can do (pause between bot moves, raise the curtain, ask a
+question, show the round's end, wait for a person's key), and decides everything else here.
+A front end needs only: the person's decisions (``Question`` or a turn from the hand), the view
+of the seat at the keyboard (``viewer``), the events as that seat may see them
+(``Game.round_events(viewer)``), and ``act`` to send an action. Keys may act at any moment (a
+catch while a bot thinks): ``act`` wakes the loop, which looks again at what is next.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Protocol
+
+from uno_tui.engine import (
+    Action,
+    CallUno,
+    Card,
+    CatchUno,
+    Challenge,
+    Color,
+    Deal,
+    Decision,
+    DecisionKind,
+    IllegalActionError,
+    KeepDrawn,
+    NameColor,
+    Phase,
+    PlayCard,
+    PublicView,
+)
+from uno_tui.engine.events import CardsDrawn, Event
+from uno_tui.narration import Move, card_words, describe_action
+from uno_tui.session import BotTurn, Session
+
+PROMPT_KINDS = frozenset(
+    (DecisionKind.PLAY_DRAWN, DecisionKind.NAME_COLOR, DecisionKind.CHALLENGE, DecisionKind.STACK)
+)
+"""Decisions asked as a question; the others are answered by choosing from the hand."""
+ROUND_ENDS = frozenset((Phase.ROUND_OVER, Phase.MATCH_OVER))
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One numbered answer: its words, the actions it stands for, and its colour if it names
+    one (a front end may show it in that colour)."""
+
+    label: str
+    actions: tuple[Action, ...]
+    color: Color | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question with numbered answers (the number is the key that answers it)."""
+
+    prompt: str
+    choices: tuple[Choice, ...]
+    cancellable: bool = True
+
+    def spoken(self) -> str:
+        """ "Which colour? 1: red, 2: yellow, 3: green, 4: blue." """
+        answers = ", ".join(f"{n}: {c.label}" for n, c in enumerate(self.choices, start=1))
+        return f"{self.prompt} {answers}."
+
+
+@dataclass(frozen=True, slots=True)
+class Curtain:
+    """Hot-seat: the keyboard passes to ``seat``; meanwhile anyone may make a public call."""
+
+    seat: int
+    name: str
+    calls: tuple[tuple[str, Action], ...]
+    catches: tuple[tuple[str, Action], ...]
+
+    def spoken(self) -> str:
+        extra = [f"U: {label}." for label, _ in self.calls]
+        extra += [f"C: {label}." for label, _ in self.catches]
+        return " ".join([f"Pass to {self.name}. Press Enter when ready.", *extra])
+
+
+class FrontEnd(Protocol):
+    """What only a front end can do; everything else the flow decides."""
+
+    def show(self) -> None:
+        """Draw (and tell) the table as the flow's viewer may see it now."""
+
+    async def pause(self) -> None:
+        """The pause before a bot's move (and, with speech, until speech has caught up). A
+        front end that pauses shows the table first; one that does not may show it later."""
+
+    async def think(self, turn: BotTurn) -> Action:
+        """The bot's choice (a front end may think off its UI thread)."""
+
+    async def curtain(self, curtain: Curtain) -> Action | None:
+        """Raise the curtain; ``None`` when its player is ready, else a public call made."""
+
+    async def ask(self, seat: int, question: Question) -> int | None:
+        """Ask ``seat`` privately; the index of the answer, or ``None`` if put off."""
+
+    async def round_end(self) -> None:
+        """Show the round's (or the match's) end until the players go on."""
+
+    def ready(self, seat: int) -> None:
+        """``seat`` is at the keyboard now (after the curtain): tell them their hand."""
+
+
+class MatchFlow:
+    """The match as a front end plays it: who is at the keyboard, whose hand may show, and
+    what comes next. One instance per match."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.game = session.game
+        people = session.people
+        self.solo: int | None = people[0] if len(people) == 1 else None
+        self.at_keyboard: int | None = self.solo
+        """The person whose hand may show now (hot-seat: after they confirmed the curtain)."""
+        self.hand_shown = self.solo is not None
+        self.uno_armed = False
+        """The person at the keyboard asked to call UNO with the card they play next."""
+        self.round_end_shown = 0
+        self._changed = asyncio.Event()
+        self._asking = asyncio.Lock()
+        self.events: list[Event] = []
+        """Every event since the flow began, in order (for front ends that count them)."""
+        self.drawn_to_show: tuple[int, tuple[Card, ...]] | None = None
+        """Hot-seat: cards a person drew as their turn ended, shown to them (their hand still
+        up) before the keyboard passes on."""
+
+    # What may be shown ------------------------------------------------------------------
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose view may show: the one person (solo), the person at the keyboard while their
+        hand may show, or nobody (public facts only)."""
+        if self.solo is not None:
+            return self.solo
+        return self.at_keyboard if self.hand_shown else None
+
+    def public_view(self) -> PublicView:
+        """What anyone at the table may know."""
+        return self.game.view(None)
+
+    def view(self) -> PublicView:
+        """The viewer's view, or the onlooker's when no hand may show."""
+        viewer = self.viewer
+        return self.game.view(None) if viewer is None else self.game.view(viewer)
+
+    def decision_of(self, seat: int) -> Decision | None:
+        """The decision the game awaits from ``seat`` now, if any."""
+        decision = self.session.person_to_decide()
+        return decision if decision is not None and decision.player == seat else None
+
+    def actions_of(self, seat: int) -> list[Action]:
+        return [a for d in self.session.options_for(seat) for a in d.actions]
+
+    # Acting -----------------------------------------------------------------------------
+
+    def act(self, action: Action) -> list[Event]:
+        """A person's action (the engine checks it: ``IllegalActionError`` if refused). With
+        UNO armed, a card played is followed by the call."""
+        events = self.session.apply(action)
+        if self.uno_armed and isinstance(action, PlayCard):
+            self.uno_armed = False
+            calls = [a for a in self.actions_of(action.player) if isinstance(a, CallUno)]
+            if calls:
+                events += self.session.apply(calls[0])
+        self._after(events)
+        return events
+
+    def _after(self, events: Sequence[Event]) -> None:
+        """Hide a hot-seat hand whose turn is over, and wake the loop."""
+        self.events.extend(events)
+        viewer = self.viewer
+        if self.solo is None and viewer is not None:
+            still_mine = any(
+                not d.kind.out_of_turn and d.player == viewer for d in self.game.decisions()
+            )
+            drawn = tuple(
+                card
+                for e in events
+                if isinstance(e, CardsDrawn) and e.player == viewer and e.cards
+                for card in e.cards
+            )
+            if not still_mine and drawn and self.game.phase not in ROUND_ENDS:
+                self.drawn_to_show = (viewer, drawn)  # the hand hides once they have seen them
+            elif not still_mine:
+                self.hand_shown = False
+        self._changed.set()
+
+    @asynccontextmanager
+    async def asking(self) -> AsyncIterator[None]:
+        """Hold bots' moves while a question a key opened is up (a colour, a target)."""
+        async with self._asking:
+            yield
+
+    # The loop ---------------------------------------------------------------------------
+
+    async def run(self, front: FrontEnd) -> None:
+        """Play the match to its end, as ``front`` shows it. Returns after the match's end
+        has been shown."""
+        while True:
+            if self.drawn_to_show is not None:
+                await self._show_drawn(front, *self.drawn_to_show)
+                continue
+            if self.game.phase in ROUND_ENDS and self.round_end_shown != self.game.round_number:
+                self.round_end_shown = self.game.round_number
+                front.show()
+                await front.round_end()
+                if self.game.phase is Phase.MATCH_OVER:
+                    return
+                if self.solo is None:
+                    self.at_keyboard, self.hand_shown = None, False
+                continue
+            if self.game.phase is Phase.ROUND_OVER:
+                dealer = self.game.decisions()[0].player
+                if dealer not in self.session.bots:
+                    self.act(Deal(dealer))
+                    continue
+            if await self._bot_moves(front):
+                continue
+            decision = self.session.person_to_decide()
+            if decision is None:  # pragma: no cover - the match is over or a bot decides
+                await self._wait(front)
+                continue
+            await self._person(front, decision)
+
+    async def _bot_moves(self, front: FrontEnd) -> bool:
+        """A bot's reaction or move, after the pause; False when a person must decide."""
+        async with self._asking:
+            reacted = self.session.bot_react()
+        if reacted is not None:
+            self._after(reacted)
+            return True
+        turn = self.session.bot_turn()
+        if turn is None:
+            return False
+        await front.pause()
+        action = await front.think(turn)
+        async with self._asking:
+            events = self.session.play_bot_turn(turn, action)
+        if events is not None:  # else the table changed while it thought: it looks again
+            self._after(events)
+        return True
+
+    async def _person(self, front: FrontEnd, decision: Decision) -> None:
+        seat = decision.player
+        if self.solo is None and self.at_keyboard != seat:
+            self.hand_shown = False
+            front.show()
+            answer = await front.curtain(self.curtain_for(seat))
+            if answer is not None:
+                self._try(answer)
+                return
+            self.at_keyboard, self.uno_armed = seat, False
+            self.hand_shown = True
+            front.ready(seat)  # their hand and the top card first, then what can go
+            front.show()
+            return
+        self.hand_shown = True
+        front.show()
+        if decision.kind in PROMPT_KINDS:
+            question = self.question_for(decision)
+            index = await front.ask(seat, question)
+            if index is not None:
+                self._try(question.choices[index].actions[0])
+                return
+        await self._wait(front)
+
+    async def _show_drawn(self, front: FrontEnd, seat: int, cards: Sequence[Card]) -> None:
+        """Hot-seat: "Ann, you drew Yellow 1. Your turn is over.", asked with the hand still
+        shown; then the hand hides and the curtain comes for the next person."""
+        front.show()
+        words = ", ".join(card_words(card) for card in cards)
+        question = Question(
+            f"{self.game.names[seat]}, you drew {words}. Your turn is over.",
+            (Choice("pass the keyboard on", ()),),
+        )
+        await front.ask(seat, question)
+        self.drawn_to_show = None
+        self.hand_shown = False
+
+    async def _wait(self, front: FrontEnd) -> None:
+        """Until a key acts (a person's move, a call, a catch)."""
+        self._changed.clear()
+        await self._changed.wait()
+
+    def _try(self, action: Action) -> None:
+        try:
+            self.act(action)
+        except IllegalActionError:  # the table changed under the answer: look again
+            self._changed.set()
+
+    # Questions --------------------------------------------------------------------------
+
+    def curtain_for(self, seat: int) -> Curtain:
+        names = self.game.names
+        people = set(self.session.people)
+        decisions = [d for d in self.game.decisions() if d.player in people]
+        calls = tuple(
+            (f"{names[a.target]} calls UNO", a)
+            for d in decisions
+            if d.kind is DecisionKind.CALL_UNO
+            for a in d.actions
+            if isinstance(a, CallUno) and a.player == a.target
+        )
+        catches = tuple(
+            (f"{names[a.player]} catches {names[a.target]}", a)
+            for d in decisions
+            if d.kind is DecisionKind.CATCH_UNO
+            for a in d.actions
+            if isinstance(a, CatchUno)
+        )
+        return Curtain(seat, names[seat], calls[:1], catches[:1])
+
+    def question_for(self, decision: Decision) -> Question:
+        """The question for a decision that is not a card from the hand."""
+        names = self.game.names
+        view = self.game.view(decision.player)
+        actions = decision.actions
+        if decision.kind is DecisionKind.NAME_COLOR:
+            prompt = f"{names[decision.player]}, the first card is a Wild: name the colour."
+            choices = tuple(
+                Choice(a.color.word, (a,), a.color) if isinstance(a, NameColor) else self._plain(a)
+                for a in actions
+            )
+            return Question(prompt, choices)
+        if decision.kind is DecisionKind.PLAY_DRAWN:
+            drawn = view.drawn_card
+            prompt = f"You drew {card_words(drawn) if drawn else 'a card'}: play it or keep it?"
+            choices = tuple(
+                Choice("keep it", (a,)) if isinstance(a, KeepDrawn) else self._plain(a)
+                for a in actions
+            )
+            return Question(prompt, choices)
+        # a Wild Draw Four or a stack of Draw Twos to answer
+        prompt = f"{names[decision.player]}, you face {view.pending_penalty} cards."
+        if decision.kind is DecisionKind.CHALLENGE:
+            prompt += " Challenge the Wild Draw Four, or draw?"
+        choices = tuple(
+            Choice("challenge: if it was played illegally, its player draws instead", (a,))
+            if isinstance(a, Challenge)
+            else self._plain(a)
+            for a in actions
+        )
+        return Question(prompt, choices)
+
+    def _plain(self, action: Action) -> Choice:
+        return Choice(describe_action(action, self.game.names), (action,))
+
+    def refine(self, options: Sequence[Action]) -> Question | None:
+        """The next question a chosen card needs (its colour, then the player to swap with),
+        or ``None`` when ``options`` is down to one action."""
+        if len(options) <= 1:
+            return None
+        colours = list(dict.fromkeys(a.color for a in options if isinstance(a, PlayCard)))
+        first = options[0]
+        if len(colours) > 1:
+            card = f"{card_words(first.card)}: " if isinstance(first, PlayCard) else ""
+            return Question(
+                f"{card}which colour?",
+                tuple(
+                    Choice(
+                        c.word if c else "no colour",
+                        tuple(a for a in options if isinstance(a, PlayCard) and a.color is c),
+                        c,
+                    )
+                    for c in colours
+                ),
+            )
+        counts = self.public_view().hand_counts
+        targets = [a for a in options if isinstance(a, PlayCard) and a.target is not None]
+        return Question(
+            "With whom?",
+            tuple(
+                Choice(f"{self.game.names[a.target]} ({counts[a.target]} cards)", (a,))
+                for a in targets
+                if a.target is not None
+            ),
+        )
+
+    def catch_question(self, catches: Sequence[CatchUno]) -> Question:
+        names = self.game.names
+        return Question("Catch whom?", tuple(Choice(names[a.target], (a,)) for a in catches))
+
+    def moves_question(self, moves: Sequence[Move]) -> Question:
+        """The person's moves as a question: the number played is the move's number."""
+        return Question("Your moves.", tuple(Choice(m.label, m.actions) for m in moves))
