@@ -20,7 +20,7 @@ from uno_tui.session import Seat, Session
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.setup import SetupScreen
-from uno_tui.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from uno_tui.tui.screens.too_small import TooSmallScreen, too_small
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
 
 HIGH_CONTRAST = Theme(
@@ -209,8 +209,7 @@ class UnoApp(App[None]):
         """Below ``MIN_WIDTH`` x ``MIN_HEIGHT`` the top screen is the "make the terminal
         larger" cover, whatever was on screen (the match waits beneath it, exactly as it
         was); large enough, the cover goes and the screen beneath is back, keys and all."""
-        width, height = self.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        small = too_small(*self.size)
         top = self.screen
         if small and not isinstance(top, TooSmallScreen):
             self.push_screen(TooSmallScreen())

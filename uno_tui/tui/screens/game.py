@@ -59,6 +59,7 @@ from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
 from uno_tui.tui.screens.help import HelpScreen
 from uno_tui.tui.screens.round_end import RoundEndScreen, round_spoken
+from uno_tui.tui.screens.too_small import too_small
 from uno_tui.tui.voice import Voice, cursor_words, moves_line
 from uno_tui.tui.widgets.event_log import EventLog
 from uno_tui.tui.widgets.flying_card import FlyingCard
@@ -343,6 +344,10 @@ class GameScreen(Screen[None]):
         await asyncio.sleep(self.bot_delay)
         voice = self.voice
         while voice is not None and voice.on and not voice.idle:
+            await asyncio.sleep(SPEECH_POLL)
+        # Under the "make the terminal larger" cover the bots wait too: nobody can follow
+        # moves on a screen they cannot see.
+        while too_small(*self.app.size):
             await asyncio.sleep(SPEECH_POLL)
 
     async def think(self, turn: BotTurn) -> Action:
