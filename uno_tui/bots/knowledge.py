@@ -44,6 +44,9 @@ class HandNotes:
     no_wilds: bool = False
     unconstrained: int = 0
     """Cards come in since the seat showed what it lacks (penalty draws, passes): anything."""
+    named: Color | None = None
+    """The colour the seat last named for a Wild while keeping cards: most likely one it holds
+    (players name the colour they hold most), until it draws on that colour."""
 
     def rules_out(self, card: Card) -> bool:
         """True when the constrained part of the hand cannot hold ``card``."""
@@ -67,6 +70,8 @@ class HandNotes:
             self.unconstrained = 0
         if color is not None:
             self.missing_colors.add(color)
+            if self.named is color:
+                self.named = None
         if top is not None and top.color is not None:
             self.missing_ranks.add(top.rank)
         self.no_wilds = self.no_wilds or wilds
@@ -188,6 +193,8 @@ class _EventReader:
         notes = self.notes.get(event.player)
         if notes is None:
             return
+        if event.card.is_wild:
+            notes.named = event.color
         if notes.known[event.card] > 0:
             notes.known[event.card] -= 1
         elif notes.rules_out(event.card):

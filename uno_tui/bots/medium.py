@@ -12,7 +12,8 @@ Its turn, in order of weight:
   Draw Four with at most four; until then drawing is better than spending one. Never bluff a
   Wild Draw Four, unless nothing else is left in hand (where another Wild makes it a bluff, a
   hand of two of them could never go out otherwise).
-- Name the colour you hold most. Challenge only when what it has seen makes a bluff likely.
+- Name the colour you hold most. Challenge only when what it has seen makes a bluff likely;
+  on your last card, expect one (a player facing UNO throws a Wild Draw Four whatever they hold).
   Always call UNO and catch others. In Teams it feeds its teammate and never attacks them.
 
 The card order and the Wild limits are those of the strongest published heuristic we know,
@@ -67,6 +68,9 @@ FEW_CARDS = 3
 """With this many cards or fewer, Wilds are no longer worth holding."""
 BLUFF_PRIOR = 0.1
 """How often we assume an opponent plays a Wild Draw Four while holding the colour."""
+BLUFF_PRIOR_ON_UNO = 0.5
+"""The same when we hold one card: a player facing someone about to go out throws a Wild Draw
+Four whatever else they hold, and a caught bluff leaves us one card and the turn."""
 CHALLENGE_ABOVE = 0.45
 """Challenge when the chance of a bluff is above this: failing costs two extra cards, winning
 saves four and puts four on the bluffer."""
@@ -446,7 +450,7 @@ def bluff_chance(view: PlayerView) -> float:
     if view.rules.challenge_counts_other_wilds:
         wanted += [card for card in knowledge.unseen if card.is_wild]
     held = knowledge.chance_holds(player, wanted)
-    bluff = held * BLUFF_PRIOR
+    bluff = held * (BLUFF_PRIOR_ON_UNO if len(view.hand) <= 1 else BLUFF_PRIOR)
     return bluff / (bluff + (1.0 - held)) if bluff + (1.0 - held) > 0 else 1.0
 
 
