@@ -185,7 +185,10 @@ class QuickRound:
 
     def next_active(self, seat: int) -> int:
         hands, count, step = self.hands, self.count, self.step
-        for offset in range(1, count + 1):
+        candidate = (seat + step) % count
+        if hands[candidate]:  # nearly always: only Teams leaves an empty hand in play
+            return candidate
+        for offset in range(2, count + 1):
             candidate = (seat + offset * step) % count
             if hands[candidate]:
                 return candidate
@@ -410,6 +413,11 @@ class QuickRound:
         hand = self.hands[player]
         current, top = self.color, self.top
         top_rank = -1 if top >> 5 == WILD else top & 31
+        for card in hand:  # most turns with nothing to play end here, before any scoring
+            if card >> 5 in (WILD, current) or card & 31 == top_rank:
+                break
+        else:
+            return None
         counts = [0, 0, 0, 0, 0]
         for card in hand:
             counts[card >> 5] += 1
