@@ -4,7 +4,8 @@ Everything here is read from a ``PlayerView`` and its events as that player saw 
 that uses it knows nothing a person in the same seat would not. The inferences are the ones a
 careful player makes: a card I passed to my teammate is still theirs until they play it; an
 opponent who drew on their turn held nothing that matched (nobody draws with a playable card
-in hand, we assume); a Wild Draw Four that survived a challenge proves the colour was missing.
+in hand, we assume); a Wild Draw Four that survived a challenge proves the colour was missing;
+a player who named a colour for a Wild most likely holds some of it.
 """
 
 from __future__ import annotations
