@@ -81,6 +81,9 @@ COMMON_COLOR = 5.0
 LACKED_COLOR = 3.0
 """Worth of leaving in play a colour the next player showed they lack."""
 WILD_PLAY = 9.5
+UNO_BLUFF = WILD_PLAY + 20.0
+"""A bluffed Wild Draw Four on an opponent holding one card: above any card but an attack
+(a Draw Two or Skip stops them without risk), since otherwise they will likely go out."""
 """A Wild within its limit: below every coloured card, above keeping it when drawn."""
 WILD_LIMIT = 2
 """A Wild is played only with at most this many non-Wild cards in hand (else draw)."""
@@ -239,7 +242,7 @@ def _wild_score(card: Card, table: Table) -> float:
     others = sum(1 for other in table.hand if not other.is_wild)
     if rank is Rank.WILD_DRAW_FOUR:
         if draw_four_is_bluff(table) and not only_draw_fours(table.hand):
-            return DRAW_SCORE - 90.0
+            return UNO_BLUFF if _on_uno(table) else DRAW_SCORE - 90.0
         return draw_four_score(table)
     if rank is Rank.WILD:
         return WILD_PLAY if others <= WILD_LIMIT else DRAW_SCORE - 1.0
@@ -263,6 +266,11 @@ def _custom_bonus(table: Table) -> float:
     if effect is CustomEffect.OTHERS_DRAW_ONE:
         return 5.0
     return 0.0
+
+
+def _on_uno(table: Table) -> bool:
+    """The next player is an opponent holding one card: they go out at their next match."""
+    return not table.next_is_mate and table.next_count == 1
 
 
 def draw_four_score(table: Table) -> float:
