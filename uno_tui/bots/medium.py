@@ -11,7 +11,8 @@ Its turn, in order of weight:
 - Hold the Wilds: a Wild is played only with at most two other (non-Wild) cards left, a Wild
   Draw Four with at most four; until then drawing is better than spending one. Never bluff a
   Wild Draw Four, unless nothing else is left in hand (where another Wild makes it a bluff, a
-  hand of two of them could never go out otherwise).
+  hand of two of them could never go out otherwise) or the next player holds one card and
+  nothing else stops them (they would likely go out on their turn).
 - Name the colour you hold most. Challenge only when what it has seen makes a bluff likely;
   on your last card, expect one (a player facing UNO throws a Wild Draw Four whatever they hold).
   Always call UNO and catch others. In Teams it feeds its teammate and never attacks them.
