@@ -20,6 +20,8 @@ gives. Decisions the originals never face (Teams passes, stacking) take the firs
 Seat them in ``uno-tui simulate`` through this script (``uno_tui`` never imports it):
 
     python -m benchmarks.sparring --rules two-player --seats medium,mixbot --games 2000 --seed 7
+
+``--hard-samples N`` (this script's own) fixes the hard bot's imagined deals per decision.
 """
 
 from __future__ import annotations
@@ -336,11 +338,38 @@ def register() -> None:
     LEVELS.update(SPARRING)
 
 
+def fixed_samples(argv: list[str]) -> int | None:
+    """Take ``--hard-samples N`` out of ``argv``: the hard bot then imagines exactly N deals a
+    decision whatever the clock says, so its strength can be measured apart from the load of
+    the machine (``--think-ms`` still bounds a decision; give it room)."""
+    if "--hard-samples" not in argv:
+        return None
+    at = argv.index("--hard-samples")
+    value = argv[at + 1] if at + 1 < len(argv) else ""
+    del argv[at : at + 2]
+    if not value.isdigit() or int(value) < 1:
+        raise SystemExit(f"--hard-samples needs a whole number of deals, not {value!r}")
+    return int(value)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    from uno_tui import sim
+    from uno_tui.bots import HardBot
     from uno_tui.cli import main as uno_main
 
+    args = list(sys.argv[1:] if argv is None else argv)
+    samples = fixed_samples(args)
+    if samples is not None:
+        make = sim.new_bot
+
+        def new_bot(level: str, think_ms: float) -> Bot:
+            if level == "hard":
+                return HardBot(think_ms=think_ms, samples=samples)
+            return make(level, think_ms)
+
+        sim.new_bot = new_bot
     register()
-    return uno_main(["simulate", *(sys.argv[1:] if argv is None else argv)])
+    return uno_main(["simulate", *args])
 
 
 if __name__ == "__main__":

@@ -113,6 +113,24 @@ def test_an_opponent_who_drew_is_dealt_none_of_the_colour_they_lacked() -> None:
         assert not any(c.color is Color.RED or c.rank is Rank.FIVE or c.is_wild for c in ben)
 
 
+def test_an_opponent_who_named_a_colour_is_dealt_a_card_of_it() -> None:
+    """Ben named green for his Wild and kept four cards: players name the colour they hold
+    most, so each imagined hand of his holds a green card."""
+    game = game_at(Rules.two_player(), ["R1 R2 B4", "W G3 B6 Y7 Y8"], "R5", current=1, seed=1)
+    play(game, 1, "W", color="G")
+    view = game.view(0)
+    knowledge = Knowledge.of(view)
+    assert knowledge.notes[1].named is Color.GREEN
+    dealer = Dealer(knowledge, QuickRules.of(view.rules))
+    rng = random.Random(2)
+    for _ in range(50):
+        table = dealer.deal(rng)
+        assert table is not None
+        ben = [decode(code) for code in table.hands[1]]
+        assert len(ben) == 4
+        assert any(c.color is Color.GREEN for c in ben)
+
+
 def test_the_hard_bot_answers_at_once_without_a_real_choice() -> None:
     game = game_at(Rules.two_player(), ["G1 G2", "B3 B4"], "R5", seed=1)
     start = time.perf_counter()
@@ -177,6 +195,19 @@ def test_medium_does_not_challenge_a_player_who_showed_they_lacked_the_colour() 
     play(game, 1, "W+4", color="G")
     action = MediumBot().choose(game.view(0), random.Random(1))
     assert not isinstance(action, Challenge)
+
+
+@pytest.mark.parametrize(("mine", "challenged"), [("R1", True), ("R1 R2", False)])
+def test_medium_challenges_a_wild_draw_four_thrown_at_its_last_card(
+    mine: str, challenged: bool
+) -> None:
+    """Ben (five other cards) plays a Wild Draw Four on red. On one card Ann challenges: a
+    player facing UNO throws it whatever they hold, and a caught bluff leaves her one card and
+    the turn. On two cards she assumes, as usual, that players rarely bluff."""
+    game = game_at(Rules.two_player(), [mine, "W+4 G4 B6 Y7 Y8 G2"], "R5", current=1, seed=1)
+    play(game, 1, "W+4", color="G")
+    action = MediumBot().choose(game.view(0), random.Random(1))
+    assert isinstance(action, Challenge) is challenged
 
 
 def test_bots_import_no_terminal_code() -> None:

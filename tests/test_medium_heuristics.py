@@ -48,3 +48,20 @@ def test_medium_keeps_the_colour_the_next_player_drew_on() -> None:
     game.apply(DrawCard(1))  # Ben draws on red: he holds none
     action = MediumBot().choose(game.view(0), random.Random(1))
     assert isinstance(action, PlayCard) and action.card.color is card("R1").color
+
+
+def test_medium_bluffs_a_wild_draw_four_on_an_opponent_holding_one_card() -> None:
+    """Ben holds one card and Ann nothing that stops him: she throws the Wild Draw Four
+    although she holds red (he would likely go out on his turn)."""
+    action = choice(Rules.two_player(), ["W+4 R1 B2", "G1"], "R5")
+    assert isinstance(action, PlayCard) and action.card == card("W+4")
+
+
+def test_medium_never_bluffs_a_wild_draw_four_on_two_cards() -> None:
+    action = choice(Rules.two_player(), ["W+4 R1 B2", "G1 G2"], "R5")
+    assert isinstance(action, PlayCard) and action.card == card("R1")
+
+
+def test_medium_stops_a_player_holding_one_card_with_a_draw_two_before_a_bluff() -> None:
+    action = choice(Rules.two_player(), ["W+4 R+2 B2", "G1"], "R5")
+    assert isinstance(action, PlayCard) and action.card == card("R+2")

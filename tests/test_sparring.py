@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks import sparring
 from benchmarks.sparring import (
     MixBot,
     RlcardV1Bot,
@@ -117,3 +118,16 @@ def test_sparring_partners_play_only_legal_actions(rules: str) -> None:
     seats = ("mixbot", "rlcard-v1") if rules == "two-player" else ("mixbot", "rlcard-v1") * 2
     tally = simulate(Config(rules=rules, levels=seats, games=60, seed=3))
     assert tally.failures == [] and tally.games == 60
+
+
+def test_hard_samples_fixes_the_deals_and_leaves_the_rest_to_simulate() -> None:
+    argv = ["--rules", "two-player", "--hard-samples", "12", "--games", "3"]
+    assert sparring.fixed_samples(argv) == 12
+    assert argv == ["--rules", "two-player", "--games", "3"]
+    assert sparring.fixed_samples(argv) is None
+
+
+@pytest.mark.parametrize("value", ["0", "many"])
+def test_hard_samples_rejects_what_is_not_a_count_in_one_line(value: str) -> None:
+    with pytest.raises(SystemExit, match="whole number"):
+        sparring.fixed_samples(["--hard-samples", value])

@@ -2,7 +2,8 @@
 
 Each deal gives every other seat as many cards as the view shows them holding: the cards known
 to be theirs, then unseen cards that fit what they showed (a seat that drew on its turn gets
-none of the colour it could not match), and the rest make up the draw pile. A deal is a
+none of the colour it could not match; a seat that named a colour for a Wild gets one card of
+it), and the rest make up the draw pile. A deal is a
 ``QuickRound`` ready to play out; it is the bot's imagination, never the real table.
 """
 
@@ -26,6 +27,8 @@ class _Seat:
     """The unseen cards that fit."""
     unknown: int
     """Cards this player cannot name in that hand."""
+    named: frozenset[int]
+    """The unseen cards of the colour the seat last named for a Wild: one is dealt to it."""
 
 
 class Dealer:
@@ -57,6 +60,11 @@ class Dealer:
                         code_of(card) for card in knowledge.unseen if notes.allows(card)
                     ),
                     unknown=unknown,
+                    named=frozenset(
+                        code_of(card)
+                        for card in knowledge.unseen
+                        if card.color is not None and card.color is notes.named
+                    ),
                 )
             )
         self.seats = seats
@@ -80,6 +88,12 @@ class Dealer:
                         rest.append(card)
                 pool = rest
             free = seat.unknown - taken
+            if free > 0 and seat.named and not any(card in seat.named for card in hand):
+                for index in range(len(pool) - 1, -1, -1):
+                    if pool[index] in seat.named:
+                        hand.append(pool.pop(index))
+                        free -= 1
+                        break
             if free > 0:
                 hand += pool[-free:]
                 del pool[-free:]

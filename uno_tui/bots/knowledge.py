@@ -4,7 +4,8 @@ Everything here is read from a ``PlayerView`` and its events as that player saw 
 that uses it knows nothing a person in the same seat would not. The inferences are the ones a
 careful player makes: a card I passed to my teammate is still theirs until they play it; an
 opponent who drew on their turn held nothing that matched (nobody draws with a playable card
-in hand, we assume); a Wild Draw Four that survived a challenge proves the colour was missing.
+in hand, we assume); a Wild Draw Four that survived a challenge proves the colour was missing;
+a player who named a colour for a Wild most likely holds some of it.
 """
 
 from __future__ import annotations
@@ -44,6 +45,9 @@ class HandNotes:
     no_wilds: bool = False
     unconstrained: int = 0
     """Cards come in since the seat showed what it lacks (penalty draws, passes): anything."""
+    named: Color | None = None
+    """The colour the seat last named for a Wild while keeping cards: most likely one it holds
+    (players name the colour they hold most), until it draws on that colour."""
 
     def rules_out(self, card: Card) -> bool:
         """True when the constrained part of the hand cannot hold ``card``."""
@@ -67,6 +71,8 @@ class HandNotes:
             self.unconstrained = 0
         if color is not None:
             self.missing_colors.add(color)
+            if self.named is color:
+                self.named = None
         if top is not None and top.color is not None:
             self.missing_ranks.add(top.rank)
         self.no_wilds = self.no_wilds or wilds
@@ -188,6 +194,8 @@ class _EventReader:
         notes = self.notes.get(event.player)
         if notes is None:
             return
+        if event.card.is_wild:
+            notes.named = event.color
         if notes.known[event.card] > 0:
             notes.known[event.card] -= 1
         elif notes.rules_out(event.card):

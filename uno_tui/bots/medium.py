@@ -11,8 +11,10 @@ Its turn, in order of weight:
 - Hold the Wilds: a Wild is played only with at most two other (non-Wild) cards left, a Wild
   Draw Four with at most four; until then drawing is better than spending one. Never bluff a
   Wild Draw Four, unless nothing else is left in hand (where another Wild makes it a bluff, a
-  hand of two of them could never go out otherwise).
-- Name the colour you hold most. Challenge only when what it has seen makes a bluff likely.
+  hand of two of them could never go out otherwise) or the next player holds one card and
+  nothing else stops them (they would likely go out on their turn).
+- Name the colour you hold most. Challenge only when what it has seen makes a bluff likely;
+  on your last card, expect one (a player facing UNO throws a Wild Draw Four whatever they hold).
   Always call UNO and catch others. In Teams it feeds its teammate and never attacks them.
 
 The card order and the Wild limits are those of the strongest published heuristic we know,
@@ -67,6 +69,9 @@ FEW_CARDS = 3
 """With this many cards or fewer, Wilds are no longer worth holding."""
 BLUFF_PRIOR = 0.1
 """How often we assume an opponent plays a Wild Draw Four while holding the colour."""
+BLUFF_PRIOR_ON_UNO = 0.5
+"""The same when we hold one card: a player facing someone about to go out throws a Wild Draw
+Four whatever else they hold, and a caught bluff leaves us one card and the turn."""
 CHALLENGE_ABOVE = 0.45
 """Challenge when the chance of a bluff is above this: failing costs two extra cards, winning
 saves four and puts four on the bluffer."""
@@ -77,6 +82,9 @@ COMMON_COLOR = 5.0
 LACKED_COLOR = 3.0
 """Worth of leaving in play a colour the next player showed they lack."""
 WILD_PLAY = 9.5
+UNO_BLUFF = WILD_PLAY + 20.0
+"""A bluffed Wild Draw Four on an opponent holding one card: above any card but an attack
+(a Draw Two or Skip stops them without risk), since otherwise they will likely go out."""
 """A Wild within its limit: below every coloured card, above keeping it when drawn."""
 WILD_LIMIT = 2
 """A Wild is played only with at most this many non-Wild cards in hand (else draw)."""
@@ -235,7 +243,7 @@ def _wild_score(card: Card, table: Table) -> float:
     others = sum(1 for other in table.hand if not other.is_wild)
     if rank is Rank.WILD_DRAW_FOUR:
         if draw_four_is_bluff(table) and not only_draw_fours(table.hand):
-            return DRAW_SCORE - 90.0
+            return UNO_BLUFF if _on_uno(table) else DRAW_SCORE - 90.0
         return draw_four_score(table)
     if rank is Rank.WILD:
         return WILD_PLAY if others <= WILD_LIMIT else DRAW_SCORE - 1.0
@@ -259,6 +267,11 @@ def _custom_bonus(table: Table) -> float:
     if effect is CustomEffect.OTHERS_DRAW_ONE:
         return 5.0
     return 0.0
+
+
+def _on_uno(table: Table) -> bool:
+    """The next player is an opponent holding one card: they go out at their next match."""
+    return not table.next_is_mate and table.next_count == 1
 
 
 def draw_four_score(table: Table) -> float:
@@ -446,7 +459,7 @@ def bluff_chance(view: PlayerView) -> float:
     if view.rules.challenge_counts_other_wilds:
         wanted += [card for card in knowledge.unseen if card.is_wild]
     held = knowledge.chance_holds(player, wanted)
-    bluff = held * BLUFF_PRIOR
+    bluff = held * (BLUFF_PRIOR_ON_UNO if len(view.hand) <= 1 else BLUFF_PRIOR)
     return bluff / (bluff + (1.0 - held)) if bluff + (1.0 - held) > 0 else 1.0
 
 

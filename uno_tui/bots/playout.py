@@ -4,8 +4,9 @@ The engine checks every action, writes events and keeps a record; an imagined ro
 none of that, and the hard bot wants thousands of them in a quarter of a second. Here a card
 is a small int (colour * 32 + rank), a hand is a list of them, and one ``QuickRound`` plays
 the round to its end with medium's judgement for every seat: matching, Skip, Reverse, Draw
-Two, the Wilds and their effects, medium's challenge of a Wild Draw Four (so a bluff, which
-only the first imagined action can be, is caught as often as medium would catch it), drawing
+Two, the Wilds and their effects, medium's challenge of a Wild Draw Four (so a bluff, the first
+imagined action or medium's on a player holding one card, is caught as often as medium would
+catch it), drawing
 (and playing or keeping the drawn card), the Teams shares and tag-backs, going out. Left out
 because they cannot change who goes out often enough to matter to a comparison of moves: UNO
 calls and catches (medium always calls), jump-ins, stacking and the Teams exchanges. Where the
@@ -41,13 +42,19 @@ DRAW_SCORE = -10.0
 KEEP_BELOW = 9.0
 COMMON_COLOR = 5.0
 WILD_PLAY = 9.5
+UNO_BLUFF = WILD_PLAY + 20.0
 WILD_LIMIT, DRAW_FOUR_LIMIT = 2, 4
 DRAW_TWO_EDGE, SKIP_EDGE, TURNING_REVERSE = 1.0, 0.5, -0.5
 """medium's scores (``medium.py`` explains them; a test checks they agree)."""
-BLUFF_PRIOR, CHALLENGE_ABOVE = 0.1, 0.45
-"""medium's: it challenges a Wild Draw Four when the chance of a bluff is above 0.45."""
+BLUFF_PRIOR, BLUFF_PRIOR_ON_UNO, CHALLENGE_ABOVE = 0.1, 0.5, 0.45
+"""medium's: it challenges a Wild Draw Four when the chance of a bluff is above 0.45 (and
+expects bluffs more when it holds one card)."""
 CHALLENGE_HELD = CHALLENGE_ABOVE / (CHALLENGE_ABOVE + BLUFF_PRIOR * (1 - CHALLENGE_ABOVE))
 """The same rule said of the chance the player held the colour (about 0.89)."""
+CHALLENGE_HELD_ON_UNO = CHALLENGE_ABOVE / (
+    CHALLENGE_ABOVE + BLUFF_PRIOR_ON_UNO * (1 - CHALLENGE_ABOVE)
+)
+"""The same for a challenger holding one card (about 0.62)."""
 TURN_LIMIT = 400
 """Turns after which an imagined round is judged on the hand sizes instead."""
 _CUSTOM = {
@@ -185,7 +192,10 @@ class QuickRound:
 
     def next_active(self, seat: int) -> int:
         hands, count, step = self.hands, self.count, self.step
-        for offset in range(1, count + 1):
+        candidate = (seat + step) % count
+        if hands[candidate]:  # nearly always: only Teams leaves an empty hand in play
+            return candidate
+        for offset in range(2, count + 1):
             candidate = (seat + offset * step) % count
             if hands[candidate]:
                 return candidate
@@ -368,7 +378,8 @@ class QuickRound:
             if total - i <= 0:
                 break
             miss *= max(0, total - good - i) / (total - i)
-        return 1.0 - miss > CHALLENGE_HELD
+        above = CHALLENGE_HELD_ON_UNO if len(self.hands[victim]) == 1 else CHALLENGE_HELD
+        return 1.0 - miss > above
 
     def pass_hands(self) -> None:
         hands, count, step = self.hands, self.count, self.step
@@ -410,6 +421,11 @@ class QuickRound:
         hand = self.hands[player]
         current, top = self.color, self.top
         top_rank = -1 if top >> 5 == WILD else top & 31
+        for card in hand:  # most turns with nothing to play end here, before any scoring
+            if card >> 5 in (WILD, current) or card & 31 == top_rank:
+                break
+        else:
+            return None
         counts = [0, 0, 0, 0, 0]
         for card in hand:
             counts[card >> 5] += 1
@@ -512,9 +528,10 @@ class QuickRound:
                 others += other >> 5 != WILD
             if rank == W:
                 return WILD_PLAY if others <= WILD_LIMIT else DRAW_SCORE - 1.0
-            if self.is_bluff(player, card) and any(other & 31 != W4 for other in hand):
-                return DRAW_SCORE - 90.0
             after = self.next_active(player)
+            on_uno = after != self.mate(player) and len(self.hands[after]) == 1
+            if self.is_bluff(player, card) and any(other & 31 != W4 for other in hand):
+                return UNO_BLUFF if on_uno else DRAW_SCORE - 90.0
             if after != self.mate(player) and len(self.hands[after]) <= LOW:
                 return WILD_PLAY + 30.0
             return WILD_PLAY + 0.25 if others <= DRAW_FOUR_LIMIT else DRAW_SCORE - 1.0
