@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from uno_tui.bots.hard import HardBot
 from uno_tui.engine import Game, Position, Rules
 from uno_tui.session import Seat, Session
 from uno_tui.tui import UnoApp
@@ -26,6 +27,9 @@ class Scenario:
 
 def app_for(game: Game, seats: list[Seat]) -> UnoApp:
     session = Session(game.rules, seats, game=game)
+    for seat, bot in session.bots.items():
+        if isinstance(bot, HardBot):  # a fixed count of imagined deals, not the clock: a
+            session.bots[seat] = HardBot(samples=20)  # snapshot must not depend on the load
     setup = TableSetup(
         rules=game.rules.name.value, seats=session.seats, bot_delay=0.0, reduce_motion=True
     )
