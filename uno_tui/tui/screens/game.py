@@ -50,7 +50,8 @@ from uno_tui.narration import (
     top_words,
 )
 from uno_tui.narration.speech import Speaker, SpeechChoice
-from uno_tui.session import BotTurn, Session
+from uno_tui.session import BotTurn
+from uno_tui.table import Table
 from uno_tui.tui.cards import COLOR_STYLES, card_label
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
@@ -90,7 +91,7 @@ class GameScreen(Screen[None]):
 
     def __init__(
         self,
-        session: Session,
+        session: Table,
         *,
         bot_delay: float = 0.6,
         narrate: bool = False,
@@ -326,6 +327,11 @@ class GameScreen(Screen[None]):
         if self.voice is not None:  # the hand is told only now, to its holder
             mine = self.game.view(seat)
             self.speak(f"{self.game.names[seat]}. {hand_words(mine)} {top_words(mine)}")
+
+    def notice(self, line: str) -> None:
+        """A line from the table (a joined seat's connection, the host's notices)."""
+        self.notify(line, title="Table", severity="warning" if "onnect" in line else "information")
+        self.speak(line)
 
     async def ask(self, seat: int, question: Question) -> int | None:
         answer = await self.wait_for(self.choice_screen(question))
