@@ -475,21 +475,13 @@ def play_across_machines(args: argparse.Namespace) -> int:
 
 
 def join_in_app(args: argparse.Namespace) -> int:
-    """``uno-tui join`` without ``--plain``: the join form, then the match in a window (the
-    line mode's words, choices as buttons) until the game screen talks to a table."""
-    from typing import TextIO, cast
-
-    from uno_tui.net.remote_session import RemoteSession
+    """``uno-tui join`` without ``--plain``: the join form, then the app's game screen on the
+    joined seat."""
     from uno_tui.tui.join_app import JoinApp
 
-    def play_lines(remote: RemoteSession, read: Callable[[], str], out: object) -> int:
-        game = PlainGame(
-            cast(Session, remote), read, cast(TextIO, out), verbosity=args.verbosity, colour=False
-        )
-        remote.say = game.say
-        return game.run()
-
-    app = JoinApp(play_lines, args.address or "", args.code or "")
+    app = JoinApp(
+        args.address or "", args.code or "", narrate=bool(getattr(args, "narrate", False))
+    )
 
     def leave(signum: int) -> None:
         end_process_after(LAST_RESORT_SECONDS, 128 + signum)
