@@ -11,7 +11,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from uno_tui.engine import DrawCard, IllegalActionError, PlayCard, Rules, parse_cards
+from uno_tui.engine import DrawCard, IllegalActionError, PlayCard, PlayerView, Rules, parse_cards
 from uno_tui.net import protocol
 from uno_tui.net.host import Host, HostOptions
 from uno_tui.saves import table_digest
@@ -239,7 +239,9 @@ async def test_spectators_get_the_onlooker_view_and_may_not_act() -> None:
         watcher = await Client.join(host, host.codes.spectators or "")
         update = await watcher.until(protocol.ViewUpdate)
         assert isinstance(update, protocol.ViewUpdate)
-        assert update.view.hand == () and update.view.decisions == ()
+        view = update.view  # the engine's onlooker view: no hand, no decision, no seat
+        assert not isinstance(view, PlayerView) and type(view) is type(host.game.view(None))
+        assert not hasattr(view, "hand") and not hasattr(view, "decisions")
         assert update.view.hand_counts == host.game.view(0).hand_counts
         await watcher.ws.send(protocol.action_message(DrawCard(0)))
         refusal = await watcher.until(protocol.Refusal)

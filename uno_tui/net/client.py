@@ -19,7 +19,7 @@ from typing import TextIO
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from uno_tui.engine import Action, Phase, PlayerView
+from uno_tui.engine import Action, Phase, PublicView
 from uno_tui.engine.events import Event
 
 from . import protocol
@@ -65,7 +65,7 @@ class TableState:
     """What the host has told this client so far."""
 
     welcome: protocol.Welcome | None = None
-    view: PlayerView | None = None
+    view: PublicView | None = None
     moves: int = -1
     round_start: int = -1
     events: list[Event] = field(default_factory=list)
@@ -269,7 +269,7 @@ class RemoteTable:
             return lines
 
     @property
-    def view(self) -> PlayerView:
+    def view(self) -> PublicView:
         with self.lock:
             assert self.state.view is not None, "wait_welcome() first"
             return self.state.view

@@ -55,7 +55,7 @@ class RemoteGame:
         """The host keeps the record; a remote seat has no past actions to offer again."""
 
     def view(self, seat: int) -> PlayerView:
-        return self.table.view
+        return protocol.onlooker_view(self.table.view)
 
     def round_events(self, seat: int | None) -> tuple[Event, ...]:
         """The round so far, as this seat saw it; taken (told) by asking."""
@@ -100,11 +100,11 @@ class RemoteSession:
             raise HostClosed(closed)
 
     def person_to_decide(self) -> Decision | None:
-        view = self.table.view
+        view = protocol.onlooker_view(self.table.view)
         return next((d for d in view.decisions if not d.kind.out_of_turn), None)
 
     def options_for(self, seat: int) -> list[Decision]:
-        return list(self.table.view.decisions)
+        return list(protocol.onlooker_view(self.table.view).decisions)
 
     def run_bots(self) -> list[Event]:
         """Wait for the host's news (other players' moves) until this seat must decide or
