@@ -39,6 +39,14 @@ SLOW_DOWN_PAUSE = 1.0
 """Seconds to hold back after the host said to slow down."""
 
 
+def seats_of(welcome: protocol.Welcome) -> tuple[Seat, ...]:
+    """The table's seats as a front end labels them: people, and bots with their level."""
+    return tuple(
+        Seat(info.name, None if info.plays in ("remote", "local") else info.plays)
+        for info in welcome.seats
+    )
+
+
 class HostClosed(Exception):
     """The host ended the connection for good (it stopped, or another joined the seat)."""
 
@@ -76,6 +84,7 @@ class RemoteSession:
         self.game = RemoteGame(table)
         welcome = table.wait_welcome()
         self.seat = welcome.seat
+        self.seats = seats_of(welcome)
         self.people: tuple[int, ...] = () if self.seat is None else (self.seat,)
         self.say: Callable[[str], None] = print
         self.closed_by_host: str | None = None
@@ -251,10 +260,7 @@ class JoinedTable:
         welcome = table.wait_welcome()
         self.game = JoinedGame(table, welcome)
         self.game.note_round()
-        self.seats = tuple(
-            Seat(info.name, None if info.plays in ("remote", "local") else info.plays)
-            for info in welcome.seats
-        )
+        self.seats = seats_of(welcome)
         seat = welcome.seat
         self.people: tuple[int, ...] = () if seat is None else (seat,)
         self.bots: dict[int, object] = {}
