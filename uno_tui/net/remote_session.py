@@ -51,28 +51,6 @@ class HostClosed(Exception):
     """The host ended the connection for good (it stopped, or another joined the seat)."""
 
 
-class RemoteGame:
-    """The part of ``Game`` a front end reads: names, rules, this seat's view and events."""
-
-    def __init__(self, table: RemoteTable) -> None:
-        self.table = table
-        welcome = table.wait_welcome()
-        self.names: tuple[str, ...] = welcome.names
-        self.rules: Rules = welcome.rules
-        self.actions: tuple[Action, ...] = ()
-        """The host keeps the record; a remote seat has no past actions to offer again."""
-
-    def view(self, seat: int) -> PlayerView:
-        return protocol.onlooker_view(self.table.view)
-
-    def round_events(self, seat: int | None) -> tuple[Event, ...]:
-        """The round so far, as this seat saw it; taken (told) by asking."""
-        with self.table.lock:
-            state = self.table.state
-            state.told = len(state.events)
-            return tuple(state.events)
-
-
 class RemoteSession:
     """What ``PlainGame`` needs of a ``Session``, played on a ``RemoteTable``."""
 
@@ -128,6 +106,13 @@ class RemoteSession:
         self._say_lines()
         self._check_closed()
         return self.table.take_events()
+
+    def bot_step(self) -> list[Event] | None:
+        """Others' moves, as the host tells them: the events of the next update, or ``None``
+        when this seat must decide or the match is over."""
+        if self.person_to_decide() is not None or self.is_over:
+            return None
+        return self.run_bots()
 
     def apply(self, action: Action) -> list[Event]:
         """Send the action and wait for the host's answer: the new view, or a refusal."""
@@ -245,6 +230,25 @@ class JoinedGame:
 def public_part(view: PublicView) -> PublicView:
     """The public facts of a view (what an onlooker may know)."""
     return PublicView(**{f.name: getattr(view, f.name) for f in fields(PublicView)})
+
+
+class RemoteGame(JoinedGame):
+    """The part of ``Game`` the line mode reads: names, rules, this seat's view and events."""
+
+    def __init__(self, table: RemoteTable) -> None:
+        super().__init__(table, table.wait_welcome())
+        self.actions: tuple[Action, ...] = ()
+        """The host keeps the record; a remote seat has no past actions to offer again."""
+
+    def view(self, player: int | None) -> PlayerView:
+        return protocol.onlooker_view(self.table.view)
+
+    def round_events(self, player: int | None) -> tuple[Event, ...]:
+        """The round so far, as this seat saw it; taken (told) by asking."""
+        with self.table.lock:
+            state = self.table.state
+            state.told = len(state.events)
+            return tuple(state.events)
 
 
 class JoinedTable:
