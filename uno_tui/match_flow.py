@@ -161,6 +161,15 @@ class MatchFlow:
         decision = self.session.person_to_decide()
         return decision if decision is not None and decision.player == seat else None
 
+    def awaited(self) -> list[int]:
+        """The seats the game waits for now (not out of turn). A joined seat knows only its
+        own decisions: for the others, whoever the public view says must answer or play."""
+        seats = sorted({d.player for d in self.game.decisions(out_of_turn=False)})
+        if seats or not self.session.moves_elsewhere or self.game.phase in ROUND_ENDS:
+            return seats
+        public = self.public_view()
+        return [public.current_player if public.responder is None else public.responder]
+
     def actions_of(self, seat: int) -> list[Action]:
         return [a for d in self.session.options_for(seat) for a in d.actions]
 

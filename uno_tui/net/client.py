@@ -78,6 +78,9 @@ class TableState:
     """Goes up with every message, so a waiting front end knows something came."""
     closed: str | None = None
     """Why the table is closed for good (the match ended, the code was refused)."""
+    round_end: PublicView | None = None
+    """The last view that showed a round's (or the match's) end, with that round's events,
+    kept for a front end that looks later (the host may already have dealt again)."""
 
 
 class RemoteTable:
@@ -170,6 +173,8 @@ class RemoteTable:
             elif isinstance(message, protocol.ViewUpdate):
                 state.moves = message.moves
                 state.view = replace(message.view, events=tuple(state.events))
+                if state.view.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                    state.round_end = state.view
             elif isinstance(message, protocol.Notice):
                 state.lines.append(message.text)
             elif isinstance(message, protocol.Refusal):

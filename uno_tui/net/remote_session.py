@@ -161,21 +161,27 @@ class JoinedGame:
         self.previous: list[Event] = []
         self.held = False
         """An action is on its way to the host: no decision is offered until it answers."""
+        self.ended: PublicView | None = None
+        """A round's end the host has already moved past: shown as it stood (its view and
+        events) until the front end looks for news again."""
 
     @property
     def _view(self) -> PublicView:
+        if self.ended is not None:
+            return self.ended
         with self.table.lock:
             view = self.table.state.view
         assert view is not None, "wait_welcome() first"
         return view
 
-    def note_round(self) -> None:
-        """Keep the last round's events when a new round begins."""
+    def note_round(self, ended: tuple[Event, ...] | None = None) -> None:
+        """Keep the last round's events (all of them, ``ended``, when its end was held) when
+        a new round begins."""
         with self.table.lock:
             state = self.table.state
             if state.round_start != self.round_start:
                 if self.round_start >= 0:
-                    self.earlier.extend(self.previous)
+                    self.earlier.extend(self.previous if ended is None else ended)
                 self.round_start = state.round_start
             self.previous = list(state.events)
 
@@ -190,7 +196,8 @@ class JoinedGame:
     @property
     def log(self) -> list[Event]:
         with self.table.lock:
-            return [*self.earlier, *self.table.state.events]
+            events = self.table.state.events
+        return [*self.earlier, *(events if self.ended is None else self.ended.events)]
 
     @overload
     def view(self, player: int) -> PlayerView: ...
@@ -207,6 +214,8 @@ class JoinedGame:
     def round_events(self, player: int | None) -> tuple[Event, ...]:
         with self.table.lock:
             events = tuple(self.table.state.events)
+        if self.ended is not None:
+            events = self.ended.events
         return events if player is not None else tuple(e.seen_by(None) for e in events)
 
     def decisions(self, *, out_of_turn: bool = True) -> tuple[Decision, ...]:
@@ -306,6 +315,11 @@ class JoinedTable:
             self.sent, self.game.held = None, False
 
     async def news(self) -> list[Event]:
+        ended = self.game.ended
+        if ended is not None:  # the round's end was shown: on to the live table
+            self.game.ended = None
+            self.game.note_round(ended.events)
+            self.seen = None
         while True:
             with self.table.lock:
                 state = self.table.state
@@ -318,9 +332,13 @@ class JoinedTable:
             await asyncio.sleep(NEWS_POLL)
             self._answered()
         with self.table.lock:
-            self.seen = self.table.state.view
+            state = self.table.state
+            self.seen, ended, state.round_end = state.view, state.round_end, None
+        if ended is not None and ended is not self.seen:
+            self.game.ended = ended  # the host dealt again before this seat saw the end
+        else:
+            self.game.note_round()
         self._answered()
-        self.game.note_round()
         return self.table.take_events()
 
     def take_lines(self) -> list[str]:

@@ -80,7 +80,9 @@ class JoinApp(App[int]):
         self.query_one("#join-error", Label).update("")
 
         def over(_: None) -> None:
-            self.query_one("#join-error", Label).update("The match is over. Ctrl+Q leaves.")
+            closed = None if table.is_over else table.table.state.closed
+            ended = f"The table is closed: {closed}." if closed else "The match is over."
+            self.query_one("#join-error", Label).update(f"{ended} Ctrl+Q leaves.")
 
         self.push_screen(GameScreen(table, narrate=self.narrate), over)
 

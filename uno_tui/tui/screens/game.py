@@ -250,9 +250,9 @@ class GameScreen(Screen[None]):
         mine = viewer is not None and decision is not None and decision.player == viewer
         text = Text()
         if not mine or decision is None:
-            waiting = game.decisions(out_of_turn=False)
+            waiting = self.flow.awaited()
             if waiting:
-                who = ", ".join(sorted({names[d.player] for d in waiting}))
+                who = ", ".join(sorted(names[seat] for seat in waiting))
                 text.append(f"Waiting for {who}.", style="italic")
         elif decision.kind is DecisionKind.PASS:
             mate = game.teammate_of(decision.player)
