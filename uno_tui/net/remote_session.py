@@ -179,9 +179,12 @@ class JoinedGame:
         a new round begins."""
         with self.table.lock:
             state = self.table.state
-            if state.round_start != self.round_start:
+            if ended is not None:
+                self.earlier.extend(ended)
+                self.round_start = state.round_start
+            elif state.round_start != self.round_start:
                 if self.round_start >= 0:
-                    self.earlier.extend(self.previous if ended is None else ended)
+                    self.earlier.extend(self.previous)
                 self.round_start = state.round_start
             self.previous = list(state.events)
 
