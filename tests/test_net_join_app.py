@@ -79,6 +79,31 @@ async def test_a_joined_seat_plays_on_the_game_screen_and_sees_only_its_own_hand
             await pilot.press("ctrl+q")
 
 
+async def test_a_dropped_connection_shows_reconnecting_and_the_seat_rejoins() -> None:
+    async with hosting(TABLE, (0,), seed=5) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0])
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: isinstance(app.screen, GameScreen), pilot)
+            remote = app.remote
+            assert remote is not None and remote.loop is not None and remote.ws is not None
+            told: list[str] = []
+
+            def toasts() -> str:
+                told.extend(n.message for n in app._notifications)
+                return "\n".join(told)
+
+            asyncio.run_coroutine_threadsafe(remote.ws.close(), remote.loop)  # the line drops
+            await until(lambda: "reconnecting" in toasts(), pilot)
+            await until(lambda: "Reconnected." in toasts(), pilot)
+            assert remote.connected and isinstance(app.screen, GameScreen)
+            hand = app.screen.query_one(HandView)
+            await until(
+                lambda: sorted(hand.cards, key=str) == sorted(host.game.view(0).hand, key=str),
+                pilot,
+            )
+            await pilot.press("ctrl+q")
+
+
 async def test_a_wrong_code_is_told_on_the_form() -> None:
     async with hosting(TABLE, (0,), seed=5) as host:
         app = JoinApp(f"127.0.0.1:{host.port}", "WRONG-CODE")
