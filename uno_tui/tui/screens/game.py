@@ -202,7 +202,13 @@ class GameScreen(Screen[None]):
             self.voice.tell_new(viewer)
         hand = self.query_one(HandView)
         if viewer is None:
-            hand.hide("Hands are hidden." if self.session.people else "Bots only: watching.")
+            hand.hide(
+                "Hands are hidden."
+                if self.session.people
+                else "Watching: no hand is shown."
+                if self.session.moves_elsewhere
+                else "Bots only: watching."
+            )
         else:
             hand.show_hand(self.game.view(viewer).hand, self.choosable_cards(viewer))
         self.hand_memo = (tuple(hand.cards), hand.playable)
