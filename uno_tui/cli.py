@@ -445,9 +445,9 @@ def replay(path: Path) -> int:
 
 
 def play_across_machines(args: argparse.Namespace) -> int:
-    """``uno-tui host``, ``join`` and ``serve`` (uno_tui/net). A remote seat is played line by
-    line for now, by ``PlainGame`` on the remote table; the app joins once the front ends
-    talk to a table (DESIGN.md)."""
+    """``uno-tui host``, ``join`` and ``serve`` (uno_tui/net). ``join --plain`` (and the host's
+    own seat) is played line by line by ``PlainGame`` on the remote table; ``join`` opens the
+    app's game screen on it (``join_in_app``)."""
     from typing import cast
 
     from uno_tui.net import commands
