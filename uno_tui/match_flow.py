@@ -6,7 +6,10 @@ few things only a front end can do (pause between bot moves, raise the curtain, 
 question, show the round's end, wait for a person's key), and decides everything else here.
 A front end needs only: the person's decisions (``Question`` or a turn from the hand), the view
 of the seat at the keyboard (``viewer``), the events as that seat may see them
-(``Game.round_events(viewer)``), and ``act`` to send an action. Keys may act at any moment (a
+(``round_events(viewer)``), and ``act`` to send an action. The flow plays on a
+``uno_tui.table.Table``: a ``Session`` here, or a seat joined to a host, where bots and the
+other people move (``moves_elsewhere``): then it waits for the host's ``news`` instead of
+pacing bots. Keys may act at any moment (a
 catch while a bot thinks): ``act`` wakes the loop, which looks again at what is next.
 """
 
