@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.tui.scenarios import SCENARIOS, Scenario  # noqa: E402
+from tests.tui.scenarios import SCENARIOS, TABLES, Scenario  # noqa: E402
 
 
 async def shoot(scenario: Scenario) -> Path:
@@ -32,7 +32,7 @@ async def shoot(scenario: Scenario) -> Path:
 
 
 async def main() -> None:
-    for scenario in SCENARIOS:
+    for scenario in SCENARIOS + TABLES:
         path = await shoot(scenario)
         print(f"{path.relative_to(ROOT)}: {scenario.title}")
 

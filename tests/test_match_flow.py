@@ -189,3 +189,38 @@ def test_an_onlooker_view_holds_public_facts_only() -> None:
     drawn = [e for e in view.events if isinstance(e, CardsDrawn)]
     assert drawn and all(e.cards is None for e in drawn), "nobody sees a drawn card's face"
     assert next(e for e in game.view(0).events if isinstance(e, CardsDrawn)).cards is not None
+
+
+@dataclass
+class ViewerAtQuestions(ScriptedFront):
+    viewers_at_questions: list[int | None] = field(default_factory=list)
+
+    async def ask(self, seat: int, question: Question) -> int | None:
+        self.viewers_at_questions.append(self.flow.viewer)
+        return await super().ask(seat, question)
+
+
+async def test_hot_seat_cards_drawn_as_a_turn_ends_are_shown_to_their_holder_first() -> None:
+    """Ann draws Yellow 1, which cannot go: she is told (her hand still up) before the hand
+    hides and the curtain comes for Bob."""
+    position = Position.of(["B4 G3", "B7 Y3"], top="R9", draw="Y1 Y2 Y3")
+    game = Game(Rules.two_player(), ["Ann", "Bob"], position=position, seed=1)
+    session = Session(game.rules, [Seat("Ann"), Seat("Bob")], game=game)
+    flow = MatchFlow(session)
+    front = ViewerAtQuestions(flow)
+    run = asyncio.create_task(flow.run(front))
+    for _ in range(200):
+        await asyncio.sleep(0)
+        if flow.viewer == 0:
+            break
+    flow.act(DrawCard(0))
+    for _ in range(200):
+        await asyncio.sleep(0)
+        if "curtain Bob" in front.asked:
+            break
+    run.cancel()
+    told = [step for step in front.asked if "you drew" in step]
+    assert told == ["ask Ann, you drew Yellow 1. Your turn is over. 1: pass the keyboard on."]
+    assert front.asked.index(told[0]) < front.asked.index("curtain Bob")
+    assert front.viewers_at_questions == [0], "told with her hand still shown"
+    assert front.viewers_at_curtain[-1] is None, "the hand hides before the curtain"

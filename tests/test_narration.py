@@ -516,6 +516,23 @@ def test_a_teams_exchange_in_brief_is_told_only_to_the_partners() -> None:
     assert brief.narrate_events(told, 0) == ["You and Ines exchange a card: you receive Blue 9."]
 
 
+def test_a_player_named_you_is_told_of_in_the_second_person() -> None:
+    """The app's default name is "You": "You play", "You deal", "You to play", never
+    "You plays", "You deals" or "You's turn", whoever listens."""
+    narrator = Narrator(["You", "Ada"])
+    onlooker = [
+        narrator.narrate(event, None)
+        for event in (
+            events.DealerChosen(0, ()),
+            events.TurnBegan(0),
+            events.CardPlayed(0, Card.parse("R7"), Color.RED),
+        )
+    ]
+    assert onlooker == ["You deal.", "You to play.", "You play Red 7."]
+    ada = events.CardPlayed(1, Card.parse("R7"), Color.RED)
+    assert narrator.narrate(ada, None) == "Ada plays Red 7."
+
+
 def test_narration_has_an_explicit_sentence_for_every_event_type() -> None:
     """Issue 13: events reach their sentences through a table, not by method names."""
     from uno_tui.narration.narrator import SENTENCES

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from uno_tui import __version__, sim
+from uno_tui.archive import ArchiveError, find_match, history_lines, matches_dir, tell
 from uno_tui.engine import (
     Game,
-    IllegalActionError,
     MatchRecord,
     RecordError,
     Rules,
@@ -25,7 +25,7 @@ from uno_tui.engine import (
     check_names,
     clean_name,
 )
-from uno_tui.narration import VERBOSITIES, Narrator
+from uno_tui.narration import VERBOSITIES
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
 from uno_tui.saves import (
@@ -144,14 +144,23 @@ def build_parser() -> argparse.ArgumentParser:
         "as the screen reader reads the lines)",
     )
     parser.add_argument(
+        "--reduce-motion",
+        action="store_true",
+        help="no animation: cards appear where they go at once",
+    )
+    parser.add_argument(
         "--verbosity",
         choices=VERBOSITIES,
         default="full",
         help="full: every event; brief: only what changes a decision",
     )
     sub = parser.add_subparsers(dest="command")
-    replay = sub.add_parser("replay", help="tell a saved match move by move")
-    replay.add_argument("file", type=Path)
+    replay = sub.add_parser(
+        "replay", help="tell a saved match move by move: a file, N from history, or --last"
+    )
+    replay.add_argument("file", nargs="?", help="a match record, or a number from history")
+    replay.add_argument("--last", action="store_true", help="the last match kept")
+    sub.add_parser("history", help="list the matches kept (every finished match)")
     resume = sub.add_parser("resume", help="continue the autosaved match")
     resume.add_argument(
         "--plain", action="store_true", default=argparse.SUPPRESS, help="line by line"
@@ -204,6 +213,7 @@ def run_app(
         narrate=args.narrate,
         speech=args.speech or "auto",
         autosave=autosave_of(session),
+        reduce_motion=args.reduce_motion,
         new_table=new_table,
     )
 
@@ -323,6 +333,7 @@ def play_plain(args: argparse.Namespace) -> int:
         if ask_yes_no(f"A match is saved ({describe(saved)}). Resume it?"):
             session = saved
         else:
+            saved.keep()  # left unfinished: kept in matches/ before the new one replaces it
             say(f"Starting a new match. {autosave.keep_copy()}")
     if session is None:
         session = new_plain_session(args, autosave)
@@ -402,6 +413,38 @@ def _print_safely(line: str, stream: TextIO) -> None:
             os.dup2(devnull, stream.fileno())
 
 
+def replay(args: argparse.Namespace) -> int:
+    """Print a saved match move by move, as an onlooker would have heard it: a record file,
+    the N-th kept match (``uno-tui history``), or the last one (``--last``)."""
+    path = replay_path(args.file, last=args.last)
+    record = read_record(path)
+    try:
+        for line in tell(record):
+            say(line)
+    except RecordError as error:
+        raise RecordError(f"replay: {path}: {error}") from None
+    return 0
+
+
+def replay_path(file: str | None, *, last: bool) -> Path:
+    if last:
+        if file is not None:
+            raise UsageError("replay: give a file, a number or --last, not two of them")
+        return find_match(matches_dir(), None)
+    if file is None:
+        raise UsageError("replay: give a match record file, a number from history, or --last")
+    if file.isdigit() and not Path(file).exists():
+        return find_match(matches_dir(), int(file))
+    return Path(file)
+
+
+def history() -> int:
+    """``uno-tui history``: the kept matches, numbered for ``replay N``."""
+    for line in history_lines(matches_dir()):
+        say(line)
+    return 0
+
+
 def read_record(path: Path) -> MatchRecord:
     """A match record from a file someone may have sent: a regular file of at most
     ``MAX_SAVE_BYTES``, JSON of bounded depth and length, players keeping the name rule.
@@ -420,25 +463,6 @@ def read_record(path: Path) -> MatchRecord:
     except RecordError as error:
         raise RecordError(f"replay: {path}: {error}") from None
     return record
-
-
-def replay(path: Path) -> int:
-    """Print a saved match move by move, as an onlooker would have heard it."""
-    record = read_record(path)
-    game = Game.from_record(record, 0)
-    narrator = Narrator(game.names, team_scores=game.rules.team_game)
-    for line in narrator.narrate_events(game.log, None):
-        say(line)
-    for number, action in enumerate(record.actions, start=1):
-        try:
-            events = game.apply(action)
-        except IllegalActionError as error:
-            raise RecordError(
-                f"replay: {path}: move {number} is not legal in this match: {error}"
-            ) from None
-        for line in narrator.narrate_events(events, None):
-            say(f"{number}. {line}")
-    return 0
 
 
 # Across machines -------------------------------------------------------------------------------
@@ -497,7 +521,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
         if args.command == "replay":
-            return replay(args.file)
+            return replay(args)
+        if args.command == "history":
+            return history()
         if args.command == "simulate":
             return sim.run(args)
         if args.command in ("host", "join", "serve"):
@@ -509,7 +535,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         warn(str(error))
         return 2
-    except RecordError as error:
+    except (RecordError, ArchiveError) as error:
         warn(str(error))
         return 1
     except StopPlaying:

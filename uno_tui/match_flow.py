@@ -25,6 +25,7 @@ from typing import Protocol
 from uno_tui.engine import (
     Action,
     CallUno,
+    Card,
     CatchUno,
     Challenge,
     Color,
@@ -38,7 +39,7 @@ from uno_tui.engine import (
     PlayCard,
     PublicView,
 )
-from uno_tui.engine.events import Event
+from uno_tui.engine.events import CardsDrawn, Event
 from uno_tui.narration import Move, card_words, describe_action
 from uno_tui.session import BotTurn
 from uno_tui.table import Table, TableClosed
@@ -139,6 +140,9 @@ class MatchFlow:
         """Every event since the flow began, in order (for front ends that count them)."""
         self.call_after_play: int | None = None
         """A joined seat played with UNO armed: the call goes once the host has the card."""
+        self.drawn_to_show: tuple[int, tuple[Card, ...]] | None = None
+        """Hot-seat: cards a person drew as their turn ended, shown to them (their hand still
+        up) before the keyboard passes on."""
 
     # What may be shown ------------------------------------------------------------------
 
@@ -203,7 +207,15 @@ class MatchFlow:
             still_mine = any(
                 not d.kind.out_of_turn and d.player == viewer for d in self.game.decisions()
             )
-            if not still_mine:
+            drawn = tuple(
+                card
+                for e in events
+                if isinstance(e, CardsDrawn) and e.player == viewer and e.cards
+                for card in e.cards
+            )
+            if not still_mine and drawn and self.game.phase not in ROUND_ENDS:
+                self.drawn_to_show = (viewer, drawn)  # the hand hides once they have seen them
+            elif not still_mine:
                 self.hand_shown = False
         self._changed.set()
 
@@ -227,6 +239,9 @@ class MatchFlow:
         while True:
             for line in self.session.take_lines():
                 front.notice(line)
+            if self.drawn_to_show is not None:
+                await self._show_drawn(front, *self.drawn_to_show)
+                continue
             if self.game.phase in ROUND_ENDS and self.round_end_shown != self.game.round_number:
                 self.round_end_shown = self.game.round_number
                 front.show()
@@ -290,6 +305,19 @@ class MatchFlow:
                 self._try(question.choices[index].actions[0])
                 return
         await self._wait(front)
+
+    async def _show_drawn(self, front: FrontEnd, seat: int, cards: Sequence[Card]) -> None:
+        """Hot-seat: "Ann, you drew Yellow 1. Your turn is over.", asked with the hand still
+        shown; then the hand hides and the curtain comes for the next person."""
+        front.show()
+        words = ", ".join(card_words(card) for card in cards)
+        question = Question(
+            f"{self.game.names[seat]}, you drew {words}. Your turn is over.",
+            (Choice("pass the keyboard on", ()),),
+        )
+        await front.ask(seat, question)
+        self.drawn_to_show = None
+        self.hand_shown = False
 
     async def _wait(self, front: FrontEnd) -> None:
         """Until a key acts (a person's move, a call, a catch), or, when others move on a

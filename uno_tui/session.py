@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from uno_tui.bots import LEVELS, Bot, make_bot
@@ -110,9 +111,21 @@ class Session:
             self.autosave.save(self)
 
     def _apply(self, action: Action) -> list[Event]:
+        was_over = self.is_over
         events = self.game.apply(action)
+        if self.is_over and not was_over:
+            self.keep()
         self.save()
         return events
+
+    def keep(self) -> None:
+        """Keep this match's record in ``matches/`` beside its autosave (a session saved
+        nowhere is kept nowhere): when it ends, and when a new match replaces it unfinished."""
+        path = getattr(self.autosave, "path", None)
+        if isinstance(path, Path):
+            from uno_tui.archive import keep_match, matches_dir
+
+            keep_match(self.game, matches_dir(path.parent))
 
     @property
     def people(self) -> tuple[int, ...]:

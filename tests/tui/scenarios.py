@@ -26,7 +26,9 @@ class Scenario:
 
 def app_for(game: Game, seats: list[Seat]) -> UnoApp:
     session = Session(game.rules, seats, game=game)
-    setup = TableSetup(rules=game.rules.name.value, seats=session.seats, bot_delay=0.0)
+    setup = TableSetup(
+        rules=game.rules.name.value, seats=session.seats, bot_delay=0.0, reduce_motion=True
+    )
     return UnoApp(setup=setup, session=session, remember=False)
 
 
@@ -99,3 +101,34 @@ SCENARIOS = (
     Scenario("help", "The keys", solo_classic, ("question_mark",)),
     Scenario("too-small", "A terminal that is too small", solo_classic, size=(60, 18)),
 )
+
+
+TEN = ["You", "Ada", "Bo", "Cy", "Dee", "Eli", "Flo", "Gus", "Hal", "Ivy"]
+LEVELS = ["medium", "easy", "hard", "random"]
+
+
+def solo_table(rules: Rules, count: int, seed: int = 4) -> UnoApp:
+    """You against ``count - 1`` bots of mixed levels, the first hand dealt."""
+    seats = [Seat("You")] + [Seat(name, LEVELS[i % 4]) for i, name in enumerate(TEN[1:count])]
+    game = Game(rules, [seat.name for seat in seats], seed=seed)
+    return app_for(game, seats)
+
+
+def big_hand() -> UnoApp:
+    """A 25-card hand (after many draws), in a two-player hot-seat match."""
+    hand = "R0 R1 R2 R5 R9 RS Y3 Y4 Y7 Y+2 YR G1 G2 G6 G8 GS G+2 B0 B4 B5 B9 BR W W+4 WX"
+    return hot_seat(Rules.classic(), [hand, "B7 Y3 G9"], top="R5")
+
+
+TABLES = tuple(
+    Scenario(f"table-{label}-{w}x{h}", f"{title} at {w}x{h}", make, press, (w, h))
+    for label, title, make, press in (
+        ("2", "Two players", lambda: solo_table(Rules.two_player(), 2), ()),
+        ("4", "Four players", lambda: solo_table(Rules.classic(), 4), ()),
+        ("10", "Ten players", lambda: solo_table(Rules.classic(), 10), ()),
+        ("teams", "A Teams table", lambda: solo_table(Rules.teams(), 6, seed=12), ()),
+        ("hand25", "A 25-card hand", big_hand, ("enter",)),
+    )
+    for w, h in ((80, 24), (120, 40))
+)
+"""The table at its compact and roomy sizes, with 2, 4, 10 players and Teams, and a big hand."""

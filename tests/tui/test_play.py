@@ -161,3 +161,32 @@ async def test_uno_pressed_with_two_cards_is_called_as_the_card_is_played() -> N
         await pilot.pause()
     assert [e.player for e in events_of(session, UnoCalled)] == [0]
     assert not events_of(session, UnoCaught)
+
+
+async def test_hot_seat_a_drawn_card_that_cannot_go_is_shown_to_its_holder_first() -> None:
+    session = session_at(
+        Rules.two_player(), people("Ann", "Bob"), ["B4 G3", "B7 Y3"], "R9", draw="Y1"
+    )
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("enter")  # Ann takes the keyboard
+        await pilot.press("d")  # draws Yellow 1, which cannot go: her turn is over
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ChoiceScreen)
+        assert "Ann, you drew Yellow 1. Your turn is over." in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, CurtainScreen)  # then the keyboard passes to Bob
+        assert "Yellow 1" not in screen_text(app) and "Y1" not in screen_text(app)
+
+
+async def test_a_name_that_looks_like_markup_is_shown_as_typed() -> None:
+    session = session_at(Rules.two_player(), people("[b]x[/b]", "Bob"), ["B4 G3", "B7 Y3"], "R9")
+    app = make_app(session)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.1)
+        assert "Pass to [b]x[/b]" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert "[b]x[/b]" in screen_text(app)  # on the table too

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.pilot import Pilot
 
-from .scenarios import SCENARIOS, Scenario
+from .scenarios import SCENARIOS, TABLES, Scenario
 
 
 def settle(scenario: Scenario):  # type: ignore[no-untyped-def]
@@ -21,7 +21,7 @@ def settle(scenario: Scenario):  # type: ignore[no-untyped-def]
     return run_before
 
 
-@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.name for s in SCENARIOS])
+@pytest.mark.parametrize("scenario", SCENARIOS + TABLES, ids=[s.name for s in SCENARIOS + TABLES])
 def test_screen(scenario: Scenario, snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(
         scenario.make_app(), terminal_size=scenario.size, run_before=settle(scenario)

@@ -14,7 +14,7 @@ from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Label
 
-from uno_tui.engine import Rules
+from uno_tui.engine import Game, Position, Rules
 from uno_tui.saves import FILE_NAME, Autosave
 from uno_tui.session import Seat, Session
 from uno_tui.tui import UnoApp
@@ -283,6 +283,29 @@ async def test_without_a_saved_match_the_command_lines_table_starts_at_once(
     app = app_with_a_table_from_the_command_line()
     async with app.run_test(size=BIG) as pilot:
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen | CurtainScreen)
+        # The match is on (its first screen may be a question of its own, such as the colour
+        # of a Wild turned first), and no saved match was offered.
+        assert "A match is saved" not in words(app)
         assert app.session is not None and app.session.game.names == ("Cy", "Di", "Ed")
     assert (data_dir / FILE_NAME).exists()
+
+
+async def test_bots_wait_under_the_too_small_cover_and_go_on_when_it_grows() -> None:
+    # "Below 80x24 at any moment the app shows the 'make the terminal larger' screen, with
+    # the match waiting beneath": a bot's move made there would be one nobody saw.
+    position = Position.of(["R1 R2 G3", "R4 R5 B6 Y7"], "R9", current=1)
+    seats = [Seat("Ann"), Seat("Ada", "easy")]
+    game = Game(Rules.two_player(), [seat.name for seat in seats], position=position, seed=3)
+    session = Session(Rules.two_player(), seats, game=game)
+    setup = TableSetup(rules="two-player", seats=session.seats, bot_delay=0.05)
+    app = UnoApp(setup=setup, session=session, remember=False)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause(0.6)
+        assert isinstance(app.screen, TooSmallScreen)
+        assert len(game.hands[1]) == 4, "a bot moved under the cover"
+        await pilot.resize_terminal(*BIG)
+        for _ in range(50):
+            await pilot.pause(0.1)
+            if len(game.hands[1]) < 4:
+                break
+        assert len(game.hands[1]) == 3, "Ada played once the terminal was large enough"

@@ -164,7 +164,7 @@ class Narrator:
     def clause(self, clause: Clause, listener: int | None) -> str:
         match clause:
             case Draw(drawn=drawn, then=then, of_the_card=of_the_card):
-                you = drawn.player == listener
+                you = drawn.player == listener or self._named_you(drawn.player)
                 ending = ""
                 if isinstance(then, PlayerSkipped):
                     ending = " and are skipped" if you else " and is skipped"
@@ -228,7 +228,16 @@ class Narrator:
         return "you" if seat == listener else self.names[seat]
 
     def _verb(self, seat: int, listener: int | None, you: str, they: str) -> str:
-        return f"{self.who(seat, listener)} {you if seat == listener else they}"
+        second = seat == listener or self._named_you(seat)
+        return f"{self.who(seat, listener)} {you if second else they}"
+
+    def _named_you(self, seat: int) -> bool:
+        """A player named "You" (the app's default name) is told of in the second person
+        whoever listens: "You play", "Your turn", never "You plays", "You's turn"."""
+        return self.names[seat].casefold() == "you"
+
+    def _whose(self, seat: int, listener: int | None) -> str:
+        return "your" if seat == listener else f"{self.names[seat]}'s"
 
     def _team_words(self, seats: Sequence[int], listener: int | None) -> str:
         return " and ".join(self.whom(seat, listener) for seat in seats)
@@ -276,6 +285,8 @@ class Narrator:
             return "Your turn: play a card, you may not draw." if e.must_play else "Your turn."
         if self.brief:
             return ""
+        if self._named_you(e.player):  # not "You's turn"
+            return "You to play: must play a card." if e.must_play else "You to play."
         whose = f"{self.names[e.player]}'s turn"
         return f"{whose}: must play a card." if e.must_play else f"{whose}."
 
@@ -289,7 +300,7 @@ class Narrator:
         if e.target is not None and e.card.is_wild:  # Wild Swap Hands: the card says it
             text += f" with {self.whom(e.target, listener)}"
         elif e.target is not None:  # the Seven-Zero seven
-            swap = "swap" if e.player == listener else "swaps"
+            swap = "swap" if e.player == listener or self._named_you(e.player) else "swaps"
             text += f" and {swap} hands with {self.whom(e.target, listener)}"
         if e.card.is_wild:
             text += f", the colour is {e.color.word}"
@@ -338,7 +349,7 @@ class Narrator:
         return f"{self._verb(e.player, listener, 'stack', 'stacks')}: {e.total} cards to draw."
 
     def _draw_four_challenged(self, e: DrawFourChallenged, listener: int | None) -> str:
-        whose = "your" if e.player == listener else f"{self.names[e.player]}'s"
+        whose = self._whose(e.player, listener)
         text = (
             f"{self._verb(e.challenger, listener, 'challenge', 'challenges')} "
             f"{whose} Wild Draw Four: "
@@ -407,7 +418,7 @@ class Narrator:
         if e.tag_back:
             back = self._verb(e.receiver, listener, "are", "is")
             return f"{gives}: {back[:1].lower() + back[1:] if back[:3] == 'You' else back} back in."
-        whose = "your" if e.giver == listener else f"{self.names[e.giver]}'s"
+        whose = self._whose(e.giver, listener)
         return f"{gives}, half of {whose} hand."
 
     def _card_given(self, e: CardGiven, listener: int | None) -> str:

@@ -11,6 +11,7 @@ from textual.binding import Binding
 from textual.events import Resize
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.theme import Theme
 
 from uno_tui.engine import Rules, SetupError
 from uno_tui.narration.speech import Speaker, SpeechChoice
@@ -19,8 +20,25 @@ from uno_tui.session import Seat, Session
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.setup import SetupScreen
-from uno_tui.tui.screens.too_small import MIN_HEIGHT, MIN_WIDTH, TooSmallScreen
+from uno_tui.tui.screens.too_small import TooSmallScreen, too_small
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
+
+HIGH_CONTRAST = Theme(
+    name="uno-high-contrast",
+    primary="#ffff00",
+    secondary="#00ffff",
+    accent="#ffffff",
+    foreground="#ffffff",
+    background="#000000",
+    surface="#000000",
+    panel="#1a1a1a",
+    boost="#000000",
+    warning="#ffff00",
+    error="#ff6060",
+    success="#00ff00",
+    dark=True,
+)
+"""Black and white with bright accents: the most legible theme (command palette: Theme)."""
 
 
 class UnoApp(App[None]):
@@ -40,6 +58,7 @@ class UnoApp(App[None]):
         autosave: Autosave | None = None,
         new_table: tuple[Rules, Sequence[Seat]] | None = None,
         speaker: Speaker | None = None,
+        reduce_motion: bool = False,
     ) -> None:
         """``setup`` fills the setup screen (the last one remembered by default); a
         ``session`` skips the setup and plays it (a resumed match, or a test's); a
@@ -58,6 +77,8 @@ class UnoApp(App[None]):
         self.autosave = autosave
         """Where every match started here is saved after each action (none in tests)."""
         self.new_table = new_table
+        self.reduce_motion = reduce_motion
+        """``--reduce-motion``: no animation, whatever the setup says."""
 
     def notify(
         self,
@@ -73,6 +94,11 @@ class UnoApp(App[None]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     def on_mount(self) -> None:
+        self.register_theme(HIGH_CONTRAST)
+        remembered = self.setup or (load_last_setup() if self.remember else TableSetup())
+        if remembered.theme in self.available_themes:
+            self.theme = remembered.theme
+        self.theme_changed_signal.subscribe(self, self.remember_theme)
         # Every change of screen checks the size again: a dialog or a curtain that comes up
         # while the terminal is too small is covered at once, and a cover left beneath one
         # goes when it surfaces in a terminal large enough.
@@ -86,6 +112,13 @@ class UnoApp(App[None]):
             self.play(self.session, self.setup or TableSetup.of(game.rules, self.session.seats))
         else:
             self.offer_saved_match()
+
+    def remember_theme(self, theme: Theme) -> None:
+        """A theme chosen in the command palette is kept with the setup."""
+        setup = self.setup or (load_last_setup() if self.remember else TableSetup())
+        self.setup = replace(setup, theme=theme.name)
+        if self.remember:
+            save_last_setup(self.setup)
 
     def offer_saved_match(self) -> None:
         """A match left unfinished is offered first, whatever the command line asked for: a
@@ -105,6 +138,7 @@ class UnoApp(App[None]):
                 self.new_table = None
                 self.play(saved, TableSetup.of(saved.game.rules, saved.seats))
             else:
+                saved.keep()  # left unfinished: kept in matches/ before a new one replaces it
                 self.new_match(autosave.keep_copy())
 
         question = f"A match is saved ({describe(saved)}). Resume it?"
@@ -161,6 +195,7 @@ class UnoApp(App[None]):
             narrate=setup.narrate or self.narrate,
             speech=self.speech,
             speaker=self.speaker,
+            motion=not (self.reduce_motion or setup.reduce_motion),
         )
         self.push_screen(screen, match_over)
 
@@ -174,8 +209,7 @@ class UnoApp(App[None]):
         """Below ``MIN_WIDTH`` x ``MIN_HEIGHT`` the top screen is the "make the terminal
         larger" cover, whatever was on screen (the match waits beneath it, exactly as it
         was); large enough, the cover goes and the screen beneath is back, keys and all."""
-        width, height = self.size
-        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        small = too_small(*self.size)
         top = self.screen
         if small and not isinstance(top, TooSmallScreen):
             self.push_screen(TooSmallScreen())

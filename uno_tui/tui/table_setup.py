@@ -35,6 +35,10 @@ class TableSetup:
     bot_delay: float = 0.6
     """Seconds between two bot actions, so people can follow them."""
     narrate: bool = False
+    reduce_motion: bool = False
+    """No animation (narration mode has none either)."""
+    theme: str = "textual-dark"
+    """The Textual theme last chosen in the command palette."""
 
     @classmethod
     def of(cls, rules: Rules, seats: tuple[Seat, ...]) -> TableSetup:
@@ -55,6 +59,8 @@ class TableSetup:
             "options": self.options,
             "bot_delay": self.bot_delay,
             "narrate": self.narrate,
+            "reduce_motion": self.reduce_motion,
+            "theme": self.theme,
         }
 
     @classmethod
@@ -72,6 +78,8 @@ class TableSetup:
                 options=dict(data["options"]),
                 bot_delay=float(data["bot_delay"]),
                 narrate=bool(data["narrate"]),
+                reduce_motion=bool(data.get("reduce_motion", False)),
+                theme=str(data.get("theme", "textual-dark")),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise SetupError(f"not a setup: {error}") from None

@@ -22,6 +22,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from uno_tui.archive import tell
 from uno_tui.engine import (
     AcceptPenalty,
     Action,
@@ -32,12 +33,15 @@ from uno_tui.engine import (
     Decision,
     DecisionKind,
     DrawCard,
+    Game,
     GiveCard,
     IllegalActionError,
+    MatchRecord,
     PassCard,
     PlayCard,
     PublicView,
 )
+from uno_tui.engine.events import CardPlayed, CardsDrawn, Event, RoundEnded
 from uno_tui.match_flow import PROMPT_KINDS, ROUND_ENDS, Curtain, MatchFlow, Question
 from uno_tui.narration import (
     Narrator,
@@ -57,10 +61,12 @@ from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
 from uno_tui.tui.screens.help import HelpScreen
 from uno_tui.tui.screens.round_end import RoundEndScreen, round_spoken
+from uno_tui.tui.screens.too_small import too_small
 from uno_tui.tui.voice import Voice, cursor_words, moves_line
 from uno_tui.tui.widgets.event_log import EventLog
+from uno_tui.tui.widgets.flying_card import FlyingCard
 from uno_tui.tui.widgets.hand_view import HandView
-from uno_tui.tui.widgets.table_view import TableView, table_text
+from uno_tui.tui.widgets.table_view import TableView, draw_table
 
 ActionT = TypeVar("ActionT", bound=Action)
 ResultT = TypeVar("ResultT")
@@ -70,9 +76,13 @@ __all__ = ["CARD_ACTIONS", "PROMPT_KINDS", "ROUND_ENDS", "GameScreen"]
 RESUME_HINT = "The match is saved after every move: uno-tui resume continues it."
 SPEECH_POLL = 0.05
 """How often the pause before a bot's move looks whether speech has caught up (seconds)."""
+CURTAIN_TABLE = (70, 12)
+"""The public table drawn on the curtain: the compact table, 70 columns by 12 rows."""
 
 
 class GameScreen(Screen[None]):
+    HORIZONTAL_BREAKPOINTS = [(0, "-compact"), (110, "-wide")]
+    """A compact table below 110 columns, a roomy one from there on (app.tcss)."""
     BINDINGS = [
         Binding("d", "draw", "Draw"),
         Binding("u", "uno", "UNO"),
@@ -97,9 +107,12 @@ class GameScreen(Screen[None]):
         narrate: bool = False,
         speech: SpeechChoice = "auto",
         speaker: Speaker | None = None,
+        motion: bool = True,
     ) -> None:
         """``speaker`` replaces the one ``speech`` names (a test's, that records the lines)."""
         super().__init__()
+        self.motion = motion
+        """Cards fly to the pile and from the deck (off with reduced motion and narration)."""
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.speaker = speaker
@@ -120,6 +133,8 @@ class GameScreen(Screen[None]):
         """The keys of a turn are said with the first turn's prompt only."""
         self.told_decision: object = None
         """The decision whose prompt was last spoken, so each is read once."""
+        self.moved = len(self.flow.events)
+        """How many of the flow's events the motion has followed (``show_motion``)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -212,6 +227,8 @@ class GameScreen(Screen[None]):
         else:
             hand.show_hand(self.game.view(viewer).hand, self.choosable_cards(viewer))
         self.hand_memo = (tuple(hand.cards), hand.playable)
+        new_events, self.moved = self.flow.events[self.moved :], len(self.flow.events)
+        self.show_motion(new_events)
         prompt = self.prompt_text(viewer)
         self.query_one("#prompt", Static).update(prompt)
         decision = None if viewer is None else self.flow.decision_of(viewer)
@@ -269,7 +286,9 @@ class GameScreen(Screen[None]):
         elif decision.kind is DecisionKind.TEAM_PLAY:
             text.append(f"{names[decision.player]}: Wild Team Play! Play a card.", style="bold")
         else:
-            text.append(f"Your turn, {names[decision.player]}", style="bold")
+            name = names[decision.player]
+            you = name.casefold() == "you"  # not "Your turn, You"
+            text.append("Your turn" if you else f"Your turn, {name}", style="bold")
             cards = {a.card for a in decision.actions if isinstance(a, PlayCard)}
             playable = [card_label(card) for card in sorted(cards, key=card_order)]
             if playable:
@@ -284,6 +303,32 @@ class GameScreen(Screen[None]):
         if viewer is not None and self.flow.uno_armed:
             text.append("  UNO will be called with your card.", style="bold")
         return text
+
+    def show_motion(self, events: Sequence[Event]) -> None:
+        """The last card played flies to the pile; a card the viewer drew flies from the
+        deck to the hand. Never with reduced motion, in narration mode, or with Textual's
+        animations off."""
+        if not self.motion or self.voice is not None or self.app.animation_level == "none":
+            return
+        table, hand = self.query_one(TableView), self.query_one(HandView)
+        pile, deck = table.pile_offset(), table.deck_offset()
+        viewer = self.viewer
+        played = next((e for e in reversed(events) if isinstance(e, CardPlayed)), None)
+        if played is not None and pile is not None:
+            start = (
+                hand.content_region.offset + hand.chip_cell(hand.cursor)
+                if played.player == viewer and hand.cards
+                else table.seat_offset(played.player)
+            )
+            if start is not None:
+                self.mount(FlyingCard(played.card, start, pile))
+        drawn = next(
+            (e for e in reversed(events) if isinstance(e, CardsDrawn) and e.player == viewer),
+            None,
+        )
+        if drawn is not None and deck is not None and hand.cards:
+            end = hand.content_region.offset + hand.chip_cell(len(hand.cards) - 1)
+            self.mount(FlyingCard(None, deck, end))
 
     # The flow's front end --------------------------------------------------------------
 
@@ -308,6 +353,10 @@ class GameScreen(Screen[None]):
         voice = self.voice
         while voice is not None and voice.on and not voice.idle:
             await asyncio.sleep(SPEECH_POLL)
+        # Under the "make the terminal larger" cover the bots wait too: nobody can follow
+        # moves on a screen they cannot see.
+        while too_small(*self.app.size):
+            await asyncio.sleep(SPEECH_POLL)
 
     async def think(self, turn: BotTurn) -> Action:
         """A bot thinks off the UI thread when there is a pause (a hard bot takes up to its
@@ -321,7 +370,9 @@ class GameScreen(Screen[None]):
             self.thinking = None
 
     async def curtain(self, curtain: Curtain) -> Action | None:
-        table = table_text(self.flow.public_view(), self.seat_labels, None)
+        table = draw_table(
+            self.flow.public_view(), self.seat_labels, None, CURTAIN_TABLE[0], CURTAIN_TABLE[1]
+        )
         self.speak(curtain.spoken())
         answer = await self.wait_for(
             CurtainScreen(curtain.name, table, curtain.calls, curtain.catches)
@@ -348,7 +399,11 @@ class GameScreen(Screen[None]):
         view = self.flow.view()
         events = self.game.round_events(None)
         self.speak(round_spoken(view, events))
-        await self.wait_for(RoundEndScreen(view, events))
+        rounds = [event for event in self.game.log if isinstance(event, RoundEnded)]
+        game = self.game  # a joined seat's is not the whole game: no record to replay
+        record = MatchRecord.of(game) if isinstance(game, Game) else None
+        replay = None if record is None else (lambda: list(tell(record)))
+        await self.wait_for(RoundEndScreen(view, events, rounds, replay=replay))
 
     def choice_screen(self, question: Question) -> ChoiceScreen:
         answers: list[str | Text] = [

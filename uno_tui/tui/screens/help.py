@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 HELP_TEXT = """\
 [b]Playing[/b]
-  Left / Right      move along your hand      Up / Down   change colour row
+  Left / Right      move along your hand      Up / Down   next / previous colour
   1-9, 0            jump to card 1-10         Enter       play (pass, give) the card
   a click           selects a card; a second click plays it
   D                 draw a card (or take the penalty)

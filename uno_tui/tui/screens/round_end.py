@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -11,9 +11,10 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from uno_tui.engine import PublicView
+from uno_tui.engine import PublicView, team_of
 from uno_tui.engine.events import Event, HandScored, MatchEnded, RoundEnded
 from uno_tui.tui.cards import card_text
+from uno_tui.tui.screens.replay import ReplayScreen
 from uno_tui.tui.widgets.table_view import scores_line
 
 HAND_COLUMN = 24
@@ -26,22 +27,75 @@ class RoundEndScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "next", "Continue"),
         Binding("n", "next", "Next", show=False),
+        Binding("r", "replay", "Replay this match"),
         Binding("q", "app.quit", "Quit"),
     ]
 
-    def __init__(self, view: PublicView, events: Sequence[Event]) -> None:
+    def __init__(
+        self,
+        view: PublicView,
+        events: Sequence[Event],
+        rounds: Sequence[RoundEnded] = (),
+        replay: Callable[[], Sequence[str]] | None = None,
+    ) -> None:
+        """``rounds``: every round ended so far, for the table of scores; ``replay``: the
+        match told move by move, offered once the match is over."""
         super().__init__()
         self.view = view
         self.events = tuple(events)
+        self.rounds = tuple(rounds)
         self.match_over = any(isinstance(event, MatchEnded) for event in self.events)
+        self.replay = replay if self.match_over else None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="round-end"):
-            yield Static(round_summary(self.view, self.events), id="summary")
+            summary = round_summary(self.view, self.events)
+            summary.rstrip()
+            yield Static(summary, id="summary")
+            if self.rounds:
+                yield Static(score_table(self.view, self.rounds), id="score-table")
+            yield Static(next_words(self.replay is not None), id="next-hint")
         yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.replay is not None if action == "replay" else True
 
     def action_next(self) -> None:
         self.dismiss(None)
+
+    def action_replay(self) -> None:
+        if self.replay is not None:
+            lines = self.replay()
+            names = ", ".join(self.view.names)
+            self.app.push_screen(ReplayScreen(f"The match of {names}, move by move", lines))
+
+
+def score_table(view: PublicView, rounds: Sequence[RoundEnded]) -> Text:
+    """Every round so far, one row each: the running totals after it (the round's winners
+    in bold), so the whole match reads at a glance."""
+    if view.rules.team_game:
+        half = len(view.names) // 2
+        heads = [f"{view.names[t]}&{view.names[t + half]}" for t in range(len(view.scores))]
+    else:
+        heads = list(view.names)
+    width = max(6, min(10, max(len(head) for head in heads) + 1))
+    text = Text("Scores round by round\n", style="bold")
+    text.append(f"{'Round':<6}")
+    for head in heads:
+        cell = Text(head[: width - 1])
+        cell.pad_left(width - cell.cell_len)
+        text.append_text(cell)
+    text.append("\n")
+    for ended in rounds:
+        text.append(f"{ended.round_number:<6}")
+        won = set(ended.winners)
+        if view.rules.team_game:
+            won = {team_of(seat, len(view.names)) for seat in ended.winners}
+        for column, score in enumerate(ended.scores):
+            text.append(f"{score:>{width}}", style="bold" if column in won else "")
+        text.append("\n")
+    text.rstrip()
+    return text
 
 
 def winners_words(view: PublicView, winners: Sequence[int]) -> str:
@@ -101,7 +155,10 @@ def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
             f"{'win' if len(winners) > 1 else 'wins'} the match!\n",
             style="bold reverse",
         )
-        text.append("\nPress Enter for the setup of a new match, or Q to quit.")
-    else:
-        text.append("\nPress Enter to deal the next round.")
     return text
+
+
+def next_words(match_over: bool) -> str:
+    if match_over:
+        return "Press Enter for the setup of a new match, R to replay this match, or Q to quit."
+    return "Press Enter to deal the next round."

@@ -27,6 +27,7 @@ from uno_tui.engine import (
 from uno_tui.engine.rules import HOUSE_RULES, OPTION_TEXT, OPTIONS_BY_RULE_SET, RuleSet
 from uno_tui.session import BOT_LEVELS, Seat
 from uno_tui.tui.table_setup import DEFAULT_NAMES, TableSetup
+from uno_tui.tui.widgets.tick_box import TickBox
 
 RULE_SETS = ("classic", "two-player", "teams")
 RULE_SET_TEXT = {
@@ -135,9 +136,7 @@ class SetupScreen(Screen[TableSetup]):
                             id=f"value-{option}",
                         )
                     else:
-                        yield Checkbox(
-                            option.replace("_", " "), bool(current), id=f"value-{option}"
-                        )
+                        yield TickBox(option.replace("_", " "), bool(current), id=f"value-{option}")
                     yield Label(OPTION_TEXT[option], classes="explain")
             with Horizontal(classes="row"):
                 yield Label("Target", classes="field")
@@ -153,10 +152,15 @@ class SetupScreen(Screen[TableSetup]):
                     id="bot-delay",
                 )
                 yield Label("between two bot moves, to follow them", classes="explain")
-            yield Checkbox(
+            yield TickBox(
                 "Narration: tell (and speak) every event; use headphones in hot-seat",
                 setup.narrate,
                 id="narrate",
+            )
+            yield TickBox(
+                "Reduce motion: cards appear where they go, without moving",
+                setup.reduce_motion,
+                id="reduce-motion",
             )
         with Horizontal(id="setup-buttons"):
             yield Button("Start the match", variant="primary", id="start")
@@ -265,6 +269,8 @@ class SetupScreen(Screen[TableSetup]):
             options=options,
             bot_delay=float(delay) if isinstance(delay, int | float) else 0.6,
             narrate=self.query_one("#narrate", Checkbox).value,
+            reduce_motion=self.query_one("#reduce-motion", Checkbox).value,
+            theme=self.setup.theme,
         )
         setup.make_rules()
         return setup

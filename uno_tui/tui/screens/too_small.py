@@ -10,6 +10,11 @@ from textual.widgets import Label
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
+def too_small(width: int, height: int) -> bool:
+    """Below what the game needs: the cover goes up and the match waits."""
+    return width < MIN_WIDTH or height < MIN_HEIGHT
+
+
 class TooSmallScreen(ModalScreen[None]):
     """Covers everything until the terminal is large enough again; the match waits beneath."""
 

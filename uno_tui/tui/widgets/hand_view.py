@@ -1,4 +1,5 @@
-"""One player's hand, grouped by colour, with the playable cards marked and a cursor."""
+"""One player's hand as a fan of cards, grouped by colour, the playable ones bright and the
+selected one raised; 25 cards still fit in 80 columns (overlapped, each showing its index)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Collection, Sequence
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.binding import Binding
 from textual.geometry import Offset, Size
 from textual.message import Message
@@ -13,12 +15,19 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from uno_tui.engine import Card, Color
-from uno_tui.tui.cards import card_label, card_style
+from uno_tui.tui.cards import SMALL_CARD, card_label, card_lines, card_style
 
 GROUP_ORDER: tuple[Color | None, ...] = (*Color, None)
-ROW_LABEL = 7
-"""Width of the colour's name at the start of each row."""
-UNPLAYABLE = Style(color="grey50", dim=True)
+ROOMY_CARD = (8, 6)
+ROOMY_AT = (110, 36)
+"""From this terminal size on, the hand's cards are ROOMY_CARD."""
+
+
+def fan_steps(card_width: int) -> list[tuple[int, int]]:
+    """How far apart the cards of a fan start, and the extra gap between two colours, from
+    side by side to overlapping: the first that fits the width is used."""
+    tighter = [(stride, 1) for stride in range(card_width - 1, 2, -1)]
+    return [(card_width + 1, 0), (card_width, 1), *tighter, (3, 0)]
 
 
 def group_hand(hand: Sequence[Card]) -> list[tuple[Color | None, list[Card]]]:
@@ -91,39 +100,82 @@ class HandView(Widget, can_focus=True):
     def validate_cursor(self, cursor: int) -> int:
         return max(0, min(cursor, len(self.cards) - 1)) if self.cards else 0
 
+    @property
+    def card_size(self) -> tuple[int, int]:
+        """Small cards at 80x24, roomier ones on a big terminal."""
+        width, height = self.app.size
+        return ROOMY_CARD if width >= ROOMY_AT[0] and height >= ROOMY_AT[1] else SMALL_CARD
+
+    def layout_fan(self, width: int) -> tuple[list[int], int]:
+        """Where each card starts (its column) in a fan ``width`` cells wide: side by side
+        with a gap between colours when there is room, else overlapping, each card showing at
+        least its index (3 columns; some only 2 when even that does not fit)."""
+        card_width = self.card_size[0]
+        count = len(self.cards)
+        breaks = len(self.rows) - 1
+        for stride, gap in fan_steps(card_width):
+            if (count - 1) * stride + breaks * gap + card_width <= width:
+                starts, column = [], 0
+                for group, (_, cards) in enumerate(self.rows):
+                    if group:
+                        column += gap
+                    for _ in cards:
+                        starts.append(column)
+                        column += stride
+                return starts, stride
+        # Many cards: spread them evenly over the width, some 3 columns apart, some 2.
+        step = (width - card_width) / max(count - 1, 1)
+        return [int(i * step) for i in range(count)], max(1, int(step))
+
+    def fan_lines(self, width: int) -> list[Text]:
+        """The hand as a fan of cards: the selected one raised a row, the cards that cannot
+        go now dimmed."""
+        card_width, card_height = self.card_size
+        starts, _ = self.layout_fan(width)
+        total = starts[-1] + card_width if starts else 0
+        canvas = [[(" ", Style()) for _ in range(total)] for _ in range(card_height + 1)]
+        for index in range(len(self.cards)):  # each card over the one before: every index shows
+            card = self.cards[index]
+            selected = index == self.cursor
+            lines = card_lines(
+                card,
+                (card_width, card_height),
+                selected=selected,
+                dim=bool(self.playable) and card not in self.playable,
+            )
+            top = 0 if selected else 1
+            for row, line in enumerate(lines):
+                cells = canvas[top + row]
+                column = starts[index]
+                for char, style in _cells(line):
+                    if column < total:
+                        cells[column] = (char, style)
+                    column += 1
+        return [_text(cells) for cells in canvas]
+
     def render(self) -> Text:
         if not self.cards:
             return Text(self.hidden_text, style="italic")
-        text = Text()
-        index = 0
-        for color, cards in self.rows:
-            name = color.word.capitalize() if color else "Wilds"
-            text.append(f"{name:<{ROW_LABEL}}", style="bold")
-            for card in cards:
-                text.append(" ")
-                label = card_label(card)
-                chip = f"[{label}]" if index == self.cursor else f" {label} "
-                style = card_style(card) if card in self.playable else UNPLAYABLE
-                if index == self.cursor:
-                    style += Style(underline=True)
-                text.append(chip, style=style + Style(meta={"@click": f"pick({index})"}))
-                index += 1
-            text.append("\n")
-        text.rstrip()
+        width = max(self.content_region.width, SMALL_CARD[0])
+        text = Text("\n").join(self.fan_lines(width))
+        text.append("\n")
+        card = self.cards[self.cursor]
+        text.append(f"[{card_label(card)}]", style=card_style(card))
+        count = len(self.cards)
+        text.append(f" {self.cursor + 1} of {count}", style="bold")
+        if self.playable:
+            text.append(" can go" if card in self.playable else " cannot go now", style="italic")
         return text
 
     def watch_cursor(self) -> None:
         self.move_terminal_cursor()
 
     def chip_cell(self, index: int) -> Offset:
-        """Where card ``index`` starts in the widget (rows as ``render`` lays them out)."""
-        start = 0
-        for row, (_, cards) in enumerate(self.rows):
-            if index < start + len(cards):
-                column = ROW_LABEL + sum(len(card_label(c)) + 3 for c in cards[: index - start])
-                return Offset(column + 2, row)
-            start += len(cards)
-        return Offset(0, 0)
+        """Where card ``index``'s index sits in the widget (as ``render`` draws the fan)."""
+        if not self.cards:
+            return Offset(0, 0)
+        starts, _ = self.layout_fan(max(self.content_region.width, SMALL_CARD[0]))
+        return Offset(starts[index] + 1, 1 if index == self.cursor else 2)
 
     def move_terminal_cursor(self) -> None:
         """Put the terminal's cursor on the selected card (it is drawn with the next frame)."""
@@ -131,7 +183,7 @@ class HandView(Widget, can_focus=True):
             self.app.cursor_position = self.content_region.offset + self.chip_cell(self.cursor)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return max(1, len(self.render().wrap(self.app.console, max(width, 1))))
+        return self.card_size[1] + 2 if self.cards else 1
 
     def action_move(self, step: int) -> None:
         if self.cards:
@@ -153,6 +205,20 @@ class HandView(Widget, can_focus=True):
         if index < len(self.cards):
             self.cursor = index
 
+    def card_at(self, offset: Offset) -> int | None:
+        """The card drawn at ``offset`` in the widget (the one on top where they overlap)."""
+        if not self.cards or offset.y > self.card_size[1]:
+            return None
+        starts, _ = self.layout_fan(max(self.content_region.width, self.card_size[0]))
+        width = self.card_size[0]
+        under = [i for i, start in enumerate(starts) if start <= offset.x < start + width]
+        return under[-1] if under else None
+
+    def on_click(self, event: events.Click) -> None:
+        index = self.card_at(event.offset)
+        if index is not None:
+            self.action_pick(index)
+
     def action_pick(self, index: int) -> None:
         """A click: the first selects the card, a second one on it chooses it."""
         if index == self.cursor:
@@ -164,3 +230,21 @@ class HandView(Widget, can_focus=True):
         card = self.selected
         if card is not None:
             self.post_message(self.Chosen(card))
+
+
+def _cells(line: Text) -> list[tuple[str, Style]]:
+    """The characters of a one-line ``Text`` with the style each is drawn in."""
+    base = line.style if isinstance(line.style, Style) else Style.parse(line.style)
+    cells = [(char, base) for char in line.plain]
+    for span in line.spans:
+        style = span.style if isinstance(span.style, Style) else Style.parse(span.style)
+        for i in range(span.start, min(span.end, len(cells))):
+            cells[i] = (cells[i][0], cells[i][1] + style)
+    return cells
+
+
+def _text(cells: list[tuple[str, Style]]) -> Text:
+    text = Text(no_wrap=True, end="")
+    for char, style in cells:
+        text.append(char, style=style)
+    return text

@@ -1,79 +1,299 @@
-"""The table everyone may see: seats and card counts, direction, the piles and the scores."""
+"""The table everyone may see: the piles in the middle, the players around them with their
+card counts, whose turn and which way play goes, the scores."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from rich.text import Text
-from textual.widgets import Static
+from textual.geometry import Offset
+from textual.widget import Widget
 
 from uno_tui.engine import PlayerView, PublicView, team_of
-from uno_tui.tui.cards import card_label, card_text, color_text
+from uno_tui.tui.cards import (
+    BACK_PATTERN,
+    LARGE_CARD,
+    back_lines,
+    card_lines,
+    color_text,
+)
 
 
-class TableView(Static):
-    """Public facts only: whoever's view it is given, it never reads the hand."""
+class TableView(Widget):
+    """The table as a table: the discard pile's top card drawn large in the middle, the draw
+    pile a card back with its count, and the players around them with a fan of card backs.
+
+    Public facts only: whoever's view it is given, it never reads the hand. Compact at 80x24
+    (one line a player, beside the piles); roomy when there is space (the players in two
+    columns on either side of the piles, two lines each, going round the table)."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.view: PublicView | None = None
+        self.seat_labels: tuple[str, ...] = ()
+        self.viewer: int | None = None
 
     def show_table(self, view: PublicView, seat_labels: Sequence[str], viewer: int | None) -> None:
-        self.update(table_text(view, seat_labels, viewer))
+        self.view, self.seat_labels, self.viewer = view, tuple(seat_labels), viewer
+        self.refresh()
+
+    def render(self) -> Text:
+        if self.view is None:
+            return Text()
+        size = self.content_region.size
+        return draw_table(self.view, self.seat_labels, self.viewer, size.width, size.height)
+
+    def _find(self, needle: str) -> Offset | None:
+        """Where ``needle`` is drawn on the screen now (the first place), if it is."""
+        if self.view is None:
+            return None
+        size = self.content_region.size
+        plain = draw_table(self.view, self.seat_labels, self.viewer, size.width, size.height).plain
+        for row, line in enumerate(plain.split("\n")):
+            column = line.find(needle)
+            if column >= 0:
+                return self.content_region.offset + Offset(column, row)
+        return None
+
+    def pile_offset(self) -> Offset | None:
+        """Where the discard pile's top card is on the screen (its top-left corner)."""
+        return self._find("┏")
+
+    def deck_offset(self) -> Offset | None:
+        """Where the draw pile is on the screen."""
+        pile = self.pile_offset()
+        return None if pile is None else pile - Offset(DRAW_BACK[0] + 1, 0)
+
+    def seat_offset(self, seat: int) -> Offset | None:
+        """Where a player's name is on the screen."""
+        return None if self.view is None else self._find(self.view.names[seat])
 
 
-def table_text(view: PublicView, seat_labels: Sequence[str], viewer: int | None) -> Text:
-    rules = view.rules
-    text = Text()
+def draw_table(
+    view: PublicView, seat_labels: Sequence[str], viewer: int | None, width: int, height: int
+) -> Text:
+    """The table in ``width`` x ``height`` cells (see ``TableView``)."""
+    seats = len(view.names)
+    header = Text(no_wrap=True, overflow="ellipsis")
+    header.append(f"Round {view.round_number}", style="bold")
     arrow = "↻ clockwise" if view.clockwise else "↺ counterclockwise"
-    text.append(f"Round {view.round_number}", style="bold")
-    # The target goes with the scores: "Round 12 · two-player · ↺ counterclockwise" is as
-    # long as a line of the table gets at 80 columns.
-    text.append(f" · {rules.name.value} · {arrow}\n")
-    cells = [seat_text(view, seat, seat_labels[seat], viewer) for seat in range(len(view.names))]
-    columns = 1 if len(cells) <= 4 else 2
-    for start in range(0, len(cells), columns):
-        row = cells[start : start + columns]
-        for i, cell in enumerate(row):
-            if i < len(row) - 1:
-                cell.pad_right(max(0, 38 - cell.cell_len))
-            text.append_text(cell)
-        text.append("\n")
-    text.append("Top card ")
-    text.append_text(card_text(view.top_card))
-    under = view.discard_pile[-3:-1]
-    if under:  # the discard pile's next cards down, most recent first
-        text.append(" on " + ", ".join(card_label(card) for card in reversed(under)), style="dim")
-    text.append("\nColour ")
-    text.append_text(color_text(view.current_color))
-    text.append(f"  draw pile {view.draw_pile_count}")
+    header.append(f" · {view.rules.name.value} · {arrow} · to {view.rules.target_score}")
+    roomy = width >= ROOMY_WIDTH and height >= 1 + 2 * ((seats + 1) // 2) + 1
+    if roomy or width >= COMPACT_WIDTH + LARGE_CARD[0] - PILE_CARD[0]:
+        card = LARGE_CARD if height >= 1 + LARGE_CARD[1] + 2 else (LARGE_CARD[0], PILE_CARD[1])
+    else:
+        card = PILE_CARD if height >= 1 + PILE_CARD[1] + 2 else (PILE_CARD[0], 5)
+    piles = pile_lines(view, card)
+    pile_width = max(line.cell_len for line in piles)
+    lines = [header]
+    if roomy:
+        side = (width - pile_width - 4) // 2
+        left_seats = list(range((seats + 1) // 2))
+        right_seats = list(range(seats - 1, len(left_seats) - 1, -1))
+        down = "↓" if view.clockwise else "↑"
+        up = "↑" if view.clockwise else "↓"
+        left = [
+            line
+            for seat in left_seats
+            for line in seat_lines(
+                view, seat, label=seat_labels[seat], viewer=viewer, width=side, arrow=down
+            )
+        ]
+        right = [
+            line
+            for seat in right_seats
+            for line in seat_lines(
+                view, seat, label=seat_labels[seat], viewer=viewer, width=side, arrow=up
+            )
+        ]
+        if height >= 1 + 3 * len(left_seats) + 2:  # room for a blank line between players
+            left = [line for i in range(0, len(left), 2) for line in (*left[i : i + 2], Text())]
+            right = [line for i in range(0, len(right), 2) for line in (*right[i : i + 2], Text())]
+        spare = max(0, (max(len(left), len(right)) - len(piles)) // 2)
+        piles = [Text()] * spare + piles
+        body = beside([left, piles, right], [side, pile_width, side], gap=2)
+    else:
+        side = width - pile_width - 2
+        arrow_mark = "↓" if view.clockwise else "↑"
+        name_width = max(len(name) for name in view.names)
+        flags_width = max(min(seat_flags(view, s, viewer).cell_len, 8) for s in range(seats))
+        left = [
+            seat_line(
+                view,
+                seat,
+                label=seat_labels[seat],
+                viewer=viewer,
+                width=side,
+                arrow=arrow_mark,
+                name_width=name_width,
+                flags_width=flags_width,
+            )
+            for seat in range(seats)
+        ]
+        body = beside([left, piles], [side, pile_width], gap=2)
+    if roomy:  # the table in the middle of the space, not at its top
+        lines += [Text()] * max(0, (height - len(body) - 3) // 2)
+    lines += body
+    if len(lines) < height:
+        score = Text(f"Scores: {scores_line(view)}", no_wrap=True, overflow="ellipsis")
+        lines += [Text()] * max(0, min(1, height - len(lines) - 1)) + [score]
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
+    text = Text("\n").join(line for line in lines[: max(height, 1)])
+    text.no_wrap = True
+    text.overflow = "ellipsis"
+    return text
+
+
+ROOMY_WIDTH = 64
+"""From this width of the table on, the players sit on both sides of the piles."""
+PILE_CARD = (9, 7)
+"""The discard pile's top card on a compact table (LARGE_CARD when there is room)."""
+COMPACT_WIDTH = 50
+DRAW_BACK = (6, 5)
+FAN_MAX = 10
+
+
+def pile_lines(view: PublicView, card: tuple[int, int]) -> list[Text]:
+    """The draw pile (a card back with its count) beside the discard pile's top card, and
+    under them the colour to follow and any penalty waiting."""
+    back = back_lines((DRAW_BACK[0], card[1]), str(view.draw_pile_count))
+    top = card_lines(view.top_card, card, selected=True)
+    lines = beside([back, top], [DRAW_BACK[0], card[0]], gap=1)
+    width = DRAW_BACK[0] + 1 + card[0]
+    colour = Text("colour ", no_wrap=True)
+    colour.append_text(color_text(view.current_color))
+    lines.append(colour)
     if view.pending_penalty and view.responder is not None:
-        text.append(f"  {view.names[view.responder]} faces +{view.pending_penalty}", style="bold")
-    text.append(f"\nScores to {rules.target_score}: " + scores_line(view))
-    return text
+        penalty = Text(f"+{view.pending_penalty} waits: ", style="bold", no_wrap=True)
+        penalty.append(view.names[view.responder], style="bold")
+        penalty.truncate(width, overflow="ellipsis")
+        lines.append(penalty)
+    elif not view.winners:
+        turn = Text(no_wrap=True)
+        turn.append(view.names[view.current_player], style="bold")
+        turn.append(" to play")
+        turn.truncate(width, overflow="ellipsis")
+        lines.append(turn)
+    return lines
 
 
-def seat_text(view: PublicView, seat: int, label: str, viewer: int | None) -> Text:
-    """``▶ Ada (medium) 5 cards UNO!``: who, what sits there, how many cards."""
-    text = Text()
-    current = seat == view.current_player and not view.winners
-    text.append("▶ " if current else "  ", style="bold")
-    text.append(view.names[seat], style="bold reverse" if current else "bold")
+def beside(columns: Sequence[Sequence[Text]], widths: Sequence[int], gap: int) -> list[Text]:
+    """Blocks of lines side by side, each cut or padded to its width."""
+    rows = max((len(column) for column in columns), default=0)
+    lines = []
+    for row in range(rows):
+        line = Text(no_wrap=True)
+        for i, (column, width) in enumerate(zip(columns, widths, strict=True)):
+            cell = column[row].copy() if row < len(column) else Text()
+            cell.truncate(width, overflow="ellipsis", pad=True)
+            if i:
+                line.append(" " * gap)
+            line.append_text(cell)
+        lines.append(line)
+    return lines
+
+
+def seat_facts(view: PublicView, seat: int, label: str, viewer: int | None) -> list[str]:
+    """What sits in a seat besides the name: person or bot level, team, teammate, dealer."""
+    facts = [label or "person"]
     if view.rules.team_game:
-        team = "ABCD"[team_of(seat, len(view.names))]
-        mate = isinstance(view, PlayerView) and seat == view.teammate
-        label = ", ".join(
-            part for part in (f"team {team}", label, "your teammate" if mate else "") if part
-        )
+        facts.append(f"team {'ABCDE'[team_of(seat, len(view.names))]}")
+        if isinstance(view, PlayerView) and seat == view.teammate:
+            facts.append("mate")
     if seat == view.dealer:
-        label = ", ".join(part for part in (label, "dealer") if part)
-    if label:
-        text.append(f" ({label})", style="dim")
+        facts.append("dealer")
+    return facts
+
+
+def uno_mark(view: PublicView, seat: int) -> Text:
     count = view.hand_counts[seat]
-    text.append(f" {count} card{'s' if count != 1 else ''}")
     if seat in view.out_players:
-        text.append(" out", style="italic")
-    elif seat in view.uno_exposed:
-        text.append(" UNO not called!", style="bold red")
-    elif count == 1:
-        text.append(" UNO", style="bold")
+        return Text(" out", style="italic")
+    if seat in view.uno_exposed:
+        return Text(" UNO not called!", style="bold red")
+    if count == 1:
+        return Text(" UNO!", style="bold")
+    return Text()
+
+
+def fan(count: int, room: int) -> Text:
+    """A fan of card backs as wide as the hand is big (up to ``room``), then the number."""
+    text = Text()
+    text.append(BACK_PATTERN * max(0, min(count, room)), style="#f9a825 on #5d1010")
+    text.append(f" {count}", style="bold")
     return text
+
+
+def seat_flags(view: PublicView, seat: int, viewer: int | None) -> Text:
+    """What follows a player's cards on their line: team letter, teammate, dealer, UNO."""
+    facts = seat_facts(view, seat, "", viewer)
+    marks = "".join({"dealer": " D", "mate": " M"}.get(fact, "") for fact in facts[1:])
+    if view.rules.team_game:
+        marks = " " + "ABCDE"[team_of(seat, len(view.names))] + marks
+    flags = Text(marks, style="bold")
+    flags.append_text(uno_mark(view, seat))
+    return flags
+
+
+def seat_line(
+    view: PublicView,
+    seat: int,
+    *,
+    label: str,
+    viewer: int | None,
+    width: int,
+    arrow: str,
+    name_width: int,
+    flags_width: int,
+) -> Text:
+    """One player on one line (never wrapped): ``▶ Ada  medium ▚▚▚▚▚ 7 D UNO!``, in columns
+    shared by every seat; the name is cut before anything else is."""
+    current = seat == view.current_player and not view.winners
+    facts = seat_facts(view, seat, label, viewer)
+    flags = seat_flags(view, seat, viewer)
+    name_width = max(3, min(name_width, width - 2 - 8 - 6))
+    room = max(1, min(FAN_MAX, width - 2 - name_width - 8 - 3 - flags_width))
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append("▶ " if current else f"{arrow} ", style="bold" if current else "dim")
+    name = Text(view.names[seat], style="bold reverse" if current else "bold")
+    name.truncate(name_width, overflow="ellipsis", pad=True)
+    line.append_text(name)
+    line.append(f" {facts[0][:6]:<6} ", style="dim")
+    backs = fan(view.hand_counts[seat], room)
+    backs.pad_right(room + 3 - backs.cell_len)
+    line.append_text(backs)
+    line.append_text(flags)
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+def seat_lines(
+    view: PublicView, seat: int, *, label: str, viewer: int | None, width: int, arrow: str
+) -> list[Text]:
+    """One player on two lines, for a roomy table: name and what sits there; the fan of
+    backs, the count, UNO, and the score."""
+    current = seat == view.current_player and not view.winners
+    first = Text(no_wrap=True, overflow="ellipsis")
+    first.append("▶ " if current else f"{arrow} ", style="bold" if current else "dim")
+    first.append(view.names[seat], style="bold reverse" if current else "bold")
+    first.append(f" · {', '.join(seat_facts(view, seat, label, viewer))}", style="dim")
+    first.truncate(width, overflow="ellipsis")
+    second = Text("  ", no_wrap=True, overflow="ellipsis")
+    score = seat_score(view, seat)
+    flags = uno_mark(view, seat)
+    room = max(1, min(FAN_MAX + 5, width - 2 - 4 - flags.cell_len - len(score) - 1))
+    second.append_text(fan(view.hand_counts[seat], room))
+    second.append_text(flags)
+    second.append(f" {score}", style="dim")
+    second.truncate(width, overflow="ellipsis")
+    return [first, second]
+
+
+def seat_score(view: PublicView, seat: int) -> str:
+    if view.rules.team_game:
+        return f"team {view.scores[team_of(seat, len(view.names))]} pts"
+    return f"{view.scores[seat]} pts"
 
 
 def scores_line(view: PublicView) -> str:
