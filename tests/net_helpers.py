@@ -13,7 +13,16 @@ from dataclasses import replace
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
-from uno_tui.engine import Action, CallUno, Card, CardNotationError, Game, MatchRecord, Rules
+from uno_tui.engine import (
+    Action,
+    CallUno,
+    Card,
+    CardNotationError,
+    Game,
+    MatchRecord,
+    PlayerView,
+    Rules,
+)
 from uno_tui.net import protocol
 from uno_tui.net.host import Codes, Host, HostOptions
 from uno_tui.session import Seat, Session
@@ -99,6 +108,8 @@ def first_legal(view_update: protocol.ViewUpdate) -> Action | None:
     """The scripted person's policy: call UNO for yourself if you may, else the first legal
     action of the decision the game awaits from you, else nothing."""
     view = view_update.view
+    if not isinstance(view, PlayerView):  # a spectator's: nothing to decide
+        return None
     for decision in view.decisions:
         for action in decision.actions:
             if isinstance(action, CallUno) and action.target == view.player:
@@ -163,11 +174,11 @@ def audit(record: MatchRecord, seat: int | None, raw_messages: Sequence[str]) ->
 
 def _check_view(game: Game, seat: int | None, raw: str, update: protocol.ViewUpdate) -> None:
     if seat is None:
-        expected = protocol.onlooker_view(game.view(0), ())
+        expected = replace(game.view(None), events=())
     else:
         expected = replace(game.view(seat), events=())
     assert update.view == expected
-    own = {str(card) for card in update.view.hand} if seat is not None else set()
+    own = {str(card) for card in update.view.hand} if isinstance(update.view, PlayerView) else set()
     public = {str(card) for card in game.discard_pile}
     hidden = {
         str(card) for other, hand in enumerate(game.hands) if other != seat for card in hand

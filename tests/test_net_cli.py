@@ -18,6 +18,8 @@ from uno_tui.net.client import JoinError, address_url
         (["host", "--rules", "teams", "--players", "Ann:remote,Bo:easy"], "teams is played by"),
         (["host", "--players", "Ann:remote,Bo:genius"], "unknown bot level"),
         (["host", "--port", "70000"], "--port is a number"),
+        (["host", "--players", "Ann:remote,ann:easy"], "names must differ (ignoring case)"),
+        (["host", "--players", "A\x07nn:remote,Bo:easy"], "invisible or control character"),
         (
             ["join", "127.0.0.1:99999", "--code", "X", "--plain"],
             "the port is a number from 1 to 65535",

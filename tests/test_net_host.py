@@ -11,7 +11,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from uno_tui.engine import DrawCard, IllegalActionError, PlayCard, Rules, parse_cards
+from uno_tui.engine import DrawCard, IllegalActionError, PlayCard, PlayerView, Rules, parse_cards
 from uno_tui.net import protocol
 from uno_tui.net.host import Host, HostOptions
 from uno_tui.saves import table_digest
@@ -35,7 +35,8 @@ async def test_two_remote_people_play_a_round_to_its_end_and_each_got_only_its_o
     assert isinstance(watcher.messages[0], protocol.Welcome) and watcher.messages[0].seat is None
     for seat, client in ((0, ann), (1, ben), (None, watcher)):
         assert audit(record, seat, client.raw) > 10
-    assert all(m.view.hand == () for m in watcher.messages if isinstance(m, protocol.ViewUpdate))
+    views = [m.view for m in watcher.messages if isinstance(m, protocol.ViewUpdate)]
+    assert views and not any(isinstance(view, PlayerView) for view in views)  # no hand at all
 
 
 async def _both_joined(host_codes: dict[int, str], host: Host) -> tuple[Client, Client]:
@@ -239,7 +240,9 @@ async def test_spectators_get_the_onlooker_view_and_may_not_act() -> None:
         watcher = await Client.join(host, host.codes.spectators or "")
         update = await watcher.until(protocol.ViewUpdate)
         assert isinstance(update, protocol.ViewUpdate)
-        assert update.view.hand == () and update.view.decisions == ()
+        view = update.view  # the engine's onlooker view: no hand, no decision, no seat
+        assert not isinstance(view, PlayerView) and type(view) is type(host.game.view(None))
+        assert not hasattr(view, "hand") and not hasattr(view, "decisions")
         assert update.view.hand_counts == host.game.view(0).hand_counts
         await watcher.ws.send(protocol.action_message(DrawCard(0)))
         refusal = await watcher.until(protocol.Refusal)

@@ -1,58 +1,112 @@
-"""The join window against a host in this process: the form joins with the code, the match is
-told, and a click on a choice's button plays it at the host."""
+"""The join window against a host in this process: the form joins with the code, and the
+joined seat plays on the app's own game screen (hand, table, keys), seeing only its own cards."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import TextIO, cast
+from collections.abc import Callable
 
-from textual.widgets import Button, Input, RichLog
+from textual.pilot import Pilot
 
-from uno_tui.net.remote_session import RemoteSession
-from uno_tui.plain import PlainGame
-from uno_tui.session import Seat, Session
+from uno_tui.engine import DrawCard, PlayCard
+from uno_tui.net.remote_session import JoinedTable
+from uno_tui.session import Seat
 from uno_tui.tui.join_app import JoinApp
+from uno_tui.tui.screens.game import GameScreen
+from uno_tui.tui.widgets.hand_view import HandView
+from uno_tui.tui.widgets.table_view import TableView
 
 from .net_helpers import hosting
 
 TABLE = (Seat("Ann"), Seat("Ben", "random"), Seat("Cy", "random"))
 
 
-def play_lines(remote: RemoteSession, read: object, out: object) -> int:
-    game = PlainGame(cast(Session, remote), read, cast(TextIO, out), colour=False)  # type: ignore[arg-type]
-    remote.say = game.say
-    return game.run()
-
-
-async def until(condition: object, pilot: object, seconds: float = 20) -> None:
+async def until(condition: Callable[[], object], pilot: Pilot[int], seconds: float = 20) -> None:
     async with asyncio.timeout(seconds):
-        while not condition():  # type: ignore[operator]
-            await pilot.pause(0.05)  # type: ignore[attr-defined]
+        while not condition():
+            await pilot.pause(0.05)
 
 
-async def test_the_join_form_joins_and_a_clicked_choice_is_played_at_the_host() -> None:
+def screen_text(app: JoinApp) -> str:
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+async def test_a_joined_seat_plays_on_the_game_screen_and_sees_only_its_own_hand() -> None:
     async with hosting(TABLE, (0,), seed=5) as host:
-        app = JoinApp(play_lines)
-        async with app.run_test(size=(100, 32)) as pilot:
-            app.query_one("#address", Input).value = f"127.0.0.1:{host.port}"
-            app.query_one("#code", Input).value = host.codes.seats[0]
+        app = JoinApp()
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.query_one("#address").value = f"127.0.0.1:{host.port}"  # type: ignore[attr-defined]
+            app.query_one("#code").value = host.codes.seats[0]  # type: ignore[attr-defined]
             await pilot.click("#join")
-            await until(lambda: bool(app.query(".choice")), pilot)
-            lines = app.query_one("#lines", RichLog)
-            told = "\n".join(strip.text for strip in lines.lines)
-            assert "Your hand:" in told
+
+            def my_turn() -> bool:
+                screen = app.screen
+                return isinstance(screen, GameScreen) and any(
+                    d.player == 0 for d in screen.game.decisions(out_of_turn=False)
+                )
+
+            await until(my_turn, pilot)
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and isinstance(screen.session, JoinedTable)
+            hand = screen.query_one(HandView)
+            assert sorted(hand.cards, key=str) == sorted(host.game.view(0).hand, key=str)
+            assert screen.query(TableView) and "Ben" in screen_text(app)
+
             moves = len(host.game.actions)
-            first = app.query(".choice").first(Button)
-            assert first.id == "choice-1"
-            await pilot.click(f"#{first.id}")
+            turn = host.game.decisions(out_of_turn=False)[0]
+            plays = [a for a in turn.actions if isinstance(a, PlayCard) and not a.card.is_wild]
+            if plays:
+                hand.cursor = list(hand.cards).index(plays[0].card)
+                await pilot.press("enter")
+            else:
+                assert any(isinstance(a, DrawCard) for a in turn.actions)
+                await pilot.press("d")
             await until(lambda: len(host.game.actions) > moves, pilot)
-            assert host.game.actions[moves].player == 0
+            mine = host.game.actions[moves]
+            assert mine.player == 0
+            assert isinstance(mine, PlayCard if plays else DrawCard)
+            await until(
+                lambda: sorted(hand.cards, key=str) == sorted(host.game.view(0).hand, key=str),
+                pilot,
+            )
+
+            others = {card for seat in (1, 2) for card in host.game.view(seat).hand}
+            mine_now = set(host.game.view(0).hand)
+            shown = set(screen.game.view(0).hand)
+            assert shown == mine_now and not (shown & others - mine_now)
+            for event in screen.game.log:
+                assert event == event.seen_by(0)  # nothing private to another seat
+            await pilot.press("ctrl+q")
+
+
+async def test_a_dropped_connection_shows_reconnecting_and_the_seat_rejoins() -> None:
+    async with hosting(TABLE, (0,), seed=5) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0])
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: isinstance(app.screen, GameScreen), pilot)
+            remote = app.remote
+            assert remote is not None and remote.loop is not None and remote.ws is not None
+            told: list[str] = []
+
+            def toasts() -> str:
+                told.extend(n.message for n in app._notifications)
+                return "\n".join(told)
+
+            asyncio.run_coroutine_threadsafe(remote.ws.close(), remote.loop)  # the line drops
+            await until(lambda: "reconnecting" in toasts(), pilot)
+            await until(lambda: "Reconnected." in toasts(), pilot)
+            assert remote.connected and isinstance(app.screen, GameScreen)
+            hand = app.screen.query_one(HandView)
+            await until(
+                lambda: sorted(hand.cards, key=str) == sorted(host.game.view(0).hand, key=str),
+                pilot,
+            )
             await pilot.press("ctrl+q")
 
 
 async def test_a_wrong_code_is_told_on_the_form() -> None:
     async with hosting(TABLE, (0,), seed=5) as host:
-        app = JoinApp(play_lines, f"127.0.0.1:{host.port}", "WRONG-CODE")
+        app = JoinApp(f"127.0.0.1:{host.port}", "WRONG-CODE")
         async with app.run_test(size=(100, 32)) as pilot:
             error = app.query_one("#join-error")
             await until(lambda: "Cannot join" in str(error.render()), pilot)

@@ -469,9 +469,9 @@ def read_record(path: Path) -> MatchRecord:
 
 
 def play_across_machines(args: argparse.Namespace) -> int:
-    """``uno-tui host``, ``join`` and ``serve`` (uno_tui/net). A remote seat is played line by
-    line for now, by ``PlainGame`` on the remote table; the app joins once the front ends
-    talk to a table (DESIGN.md)."""
+    """``uno-tui host``, ``join`` and ``serve`` (uno_tui/net). ``join --plain`` (and the host's
+    own seat) is played line by line by ``PlainGame`` on the remote table; ``join`` opens the
+    app's game screen on it (``join_in_app``)."""
     from typing import cast
 
     from uno_tui.net import commands
@@ -499,21 +499,13 @@ def play_across_machines(args: argparse.Namespace) -> int:
 
 
 def join_in_app(args: argparse.Namespace) -> int:
-    """``uno-tui join`` without ``--plain``: the join form, then the match in a window (the
-    line mode's words, choices as buttons) until the game screen talks to a table."""
-    from typing import TextIO, cast
-
-    from uno_tui.net.remote_session import RemoteSession
+    """``uno-tui join`` without ``--plain``: the join form, then the app's game screen on the
+    joined seat."""
     from uno_tui.tui.join_app import JoinApp
 
-    def play_lines(remote: RemoteSession, read: Callable[[], str], out: object) -> int:
-        game = PlainGame(
-            cast(Session, remote), read, cast(TextIO, out), verbosity=args.verbosity, colour=False
-        )
-        remote.say = game.say
-        return game.run()
-
-    app = JoinApp(play_lines, args.address or "", args.code or "")
+    app = JoinApp(
+        args.address or "", args.code or "", narrate=bool(getattr(args, "narrate", False))
+    )
 
     def leave(signum: int) -> None:
         end_process_after(LAST_RESORT_SECONDS, 128 + signum)

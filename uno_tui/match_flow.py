@@ -6,13 +6,17 @@ few things only a front end can do (pause between bot moves, raise the curtain, 
 question, show the round's end, wait for a person's key), and decides everything else here.
 A front end needs only: the person's decisions (``Question`` or a turn from the hand), the view
 of the seat at the keyboard (``viewer``), the events as that seat may see them
-(``Game.round_events(viewer)``), and ``act`` to send an action. Keys may act at any moment (a
+(``round_events(viewer)``), and ``act`` to send an action. The flow plays on a
+``uno_tui.table.Table``: a ``Session`` here, or a seat joined to a host, where bots and the
+other people move (``moves_elsewhere``): then it waits for the host's ``news`` instead of
+pacing bots. Keys may act at any moment (a
 catch while a bot thinks): ``act`` wakes the loop, which looks again at what is next.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -37,7 +41,8 @@ from uno_tui.engine import (
 )
 from uno_tui.engine.events import CardsDrawn, Event
 from uno_tui.narration import Move, card_words, describe_action
-from uno_tui.session import BotTurn, Session
+from uno_tui.session import BotTurn
+from uno_tui.table import Table, TableClosed
 
 PROMPT_KINDS = frozenset(
     (DecisionKind.PLAY_DRAWN, DecisionKind.NAME_COLOR, DecisionKind.CHALLENGE, DecisionKind.STACK)
@@ -110,12 +115,15 @@ class FrontEnd(Protocol):
     def ready(self, seat: int) -> None:
         """``seat`` is at the keyboard now (after the curtain): tell them their hand."""
 
+    def notice(self, line: str) -> None:
+        """Tell a line from the table (a joined seat: "reconnecting", a host's notice)."""
+
 
 class MatchFlow:
     """The match as a front end plays it: who is at the keyboard, whose hand may show, and
     what comes next. One instance per match."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Table) -> None:
         self.session = session
         self.game = session.game
         people = session.people
@@ -130,6 +138,8 @@ class MatchFlow:
         self._asking = asyncio.Lock()
         self.events: list[Event] = []
         """Every event since the flow began, in order (for front ends that count them)."""
+        self.call_after_play: int | None = None
+        """A joined seat played with UNO armed: the call goes once the host has the card."""
         self.drawn_to_show: tuple[int, tuple[Card, ...]] | None = None
         """Hot-seat: cards a person drew as their turn ended, shown to them (their hand still
         up) before the keyboard passes on."""
@@ -158,6 +168,15 @@ class MatchFlow:
         decision = self.session.person_to_decide()
         return decision if decision is not None and decision.player == seat else None
 
+    def awaited(self) -> list[int]:
+        """The seats the game waits for now (not out of turn). A joined seat knows only its
+        own decisions: for the others, whoever the public view says must answer or play."""
+        seats = sorted({d.player for d in self.game.decisions(out_of_turn=False)})
+        if seats or not self.session.moves_elsewhere or self.game.phase in ROUND_ENDS:
+            return seats
+        public = self.public_view()
+        return [public.current_player if public.responder is None else public.responder]
+
     def actions_of(self, seat: int) -> list[Action]:
         return [a for d in self.session.options_for(seat) for a in d.actions]
 
@@ -169,11 +188,16 @@ class MatchFlow:
         events = self.session.apply(action)
         if self.uno_armed and isinstance(action, PlayCard):
             self.uno_armed = False
-            calls = [a for a in self.actions_of(action.player) if isinstance(a, CallUno)]
-            if calls:
-                events += self.session.apply(calls[0])
+            if self.session.moves_elsewhere:
+                self.call_after_play = action.player
+            else:
+                events += self._call_uno(action.player)
         self._after(events)
         return events
+
+    def _call_uno(self, seat: int) -> list[Event]:
+        calls = [a for a in self.actions_of(seat) if isinstance(a, CallUno)]
+        return self.session.apply(calls[0]) if calls else []
 
     def _after(self, events: Sequence[Event]) -> None:
         """Hide a hot-seat hand whose turn is over, and wake the loop."""
@@ -206,7 +230,15 @@ class MatchFlow:
     async def run(self, front: FrontEnd) -> None:
         """Play the match to its end, as ``front`` shows it. Returns after the match's end
         has been shown."""
+        try:
+            await self._run(front)
+        except TableClosed as closed:
+            front.notice(f"The table is closed: {closed}.")
+
+    async def _run(self, front: FrontEnd) -> None:
         while True:
+            for line in self.session.take_lines():
+                front.notice(line)
             if self.drawn_to_show is not None:
                 await self._show_drawn(front, *self.drawn_to_show)
                 continue
@@ -220,9 +252,9 @@ class MatchFlow:
                     self.at_keyboard, self.hand_shown = None, False
                 continue
             if self.game.phase is Phase.ROUND_OVER:
-                dealer = self.game.decisions()[0].player
-                if dealer not in self.session.bots:
-                    self.act(Deal(dealer))
+                deal = self.game.decisions()  # a joined seat: only its own (when it deals)
+                if deal and deal[0].player not in self.session.bots:
+                    self._try(Deal(deal[0].player))
                     continue
             if await self._bot_moves(front):
                 continue
@@ -288,9 +320,30 @@ class MatchFlow:
         self.hand_shown = False
 
     async def _wait(self, front: FrontEnd) -> None:
-        """Until a key acts (a person's move, a call, a catch)."""
+        """Until a key acts (a person's move, a call, a catch), or, when others move on a
+        host, until the host's next update."""
         self._changed.clear()
-        await self._changed.wait()
+        if not self.session.moves_elsewhere:
+            await self._changed.wait()
+            return
+        keyed = asyncio.ensure_future(self._changed.wait())
+        news = asyncio.ensure_future(self.session.news())
+        try:
+            await asyncio.wait((keyed, news), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            keyed.cancel()
+            if not news.done():
+                news.cancel()
+        if news.done() and not news.cancelled():
+            self._after(news.result())  # TableClosed comes out here
+            seat = self.call_after_play
+            if seat is not None and any(isinstance(a, CallUno) for a in self.actions_of(seat)):
+                self.call_after_play = None
+                with contextlib.suppress(IllegalActionError):  # the moment passed meanwhile
+                    self._after(self._call_uno(seat))
+            elif self.session.person_to_decide() is not None:
+                self.call_after_play = None  # the seat's next turn: the call's moment is gone
+            front.show()
 
     def _try(self, action: Action) -> None:
         try:

@@ -64,6 +64,11 @@ class Saver(Protocol):
 
 
 class Session:
+    """A match in this process: a ``uno_tui.table.Table`` for the front ends."""
+
+    moves_elsewhere = False
+    """Everyone moves here: bots are paced by the front end (``uno_tui.table.Table``)."""
+
     def __init__(
         self,
         rules: Rules,
@@ -136,6 +141,14 @@ class Session:
         fails, another uno-tui holds the save), or ``None`` when it is saved or has no saver."""
         failure: str | None = getattr(self.autosave, "failure", None)  # an ``Autosave``'s
         return f"{failure[:1].upper()}{failure[1:]}." if failure else None
+
+    async def news(self) -> list[Event]:
+        """Nothing moves elsewhere: never asked (``moves_elsewhere`` is False)."""
+        return []
+
+    def take_lines(self) -> list[str]:
+        """No connection to tell about."""
+        return []
 
     def person_to_decide(self) -> Decision | None:
         """The decision the game awaits from a person, if any (the first, when several people

@@ -19,7 +19,7 @@ from typing import TextIO
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from uno_tui.engine import Action, Phase, PlayerView
+from uno_tui.engine import Action, Phase, PublicView
 from uno_tui.engine.events import Event
 
 from . import protocol
@@ -65,7 +65,7 @@ class TableState:
     """What the host has told this client so far."""
 
     welcome: protocol.Welcome | None = None
-    view: PlayerView | None = None
+    view: PublicView | None = None
     moves: int = -1
     round_start: int = -1
     events: list[Event] = field(default_factory=list)
@@ -78,6 +78,9 @@ class TableState:
     """Goes up with every message, so a waiting front end knows something came."""
     closed: str | None = None
     """Why the table is closed for good (the match ended, the code was refused)."""
+    round_end: PublicView | None = None
+    """The last view that showed a round's (or the match's) end, with that round's events,
+    kept for a front end that looks later (the host may already have dealt again)."""
 
 
 class RemoteTable:
@@ -170,6 +173,8 @@ class RemoteTable:
             elif isinstance(message, protocol.ViewUpdate):
                 state.moves = message.moves
                 state.view = replace(message.view, events=tuple(state.events))
+                if state.view.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                    state.round_end = state.view
             elif isinstance(message, protocol.Notice):
                 state.lines.append(message.text)
             elif isinstance(message, protocol.Refusal):
@@ -269,7 +274,7 @@ class RemoteTable:
             return lines
 
     @property
-    def view(self) -> PlayerView:
+    def view(self) -> PublicView:
         with self.lock:
             assert self.state.view is not None, "wait_welcome() first"
             return self.state.view

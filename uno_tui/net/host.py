@@ -303,10 +303,7 @@ class Host:
         connection.sent = int(count)
         view_key = ("view", seat)
         if view_key not in cache:
-            if seat is None:
-                view = protocol.onlooker_view(self.game.view(0), ())
-            else:
-                view = self.game.view(seat)
+            view = self.game.view(seat)  # None: the onlooker's, public facts only
             cache[view_key] = [protocol.view_message(len(self.game.actions), view)]
         connection.push(cache[view_key][0])
 

@@ -50,6 +50,7 @@ from uno_tui.engine import (
     Decision,
     DecisionKind,
     PlayerView,
+    PublicView,
     Rules,
     SetupError,
     action_from_dict,
@@ -277,37 +278,37 @@ def decode_action(data: object) -> Action:
         raise ProtocolError(f"not an action: {str(error)[:MAX_TEXT]}") from None
 
 
-def encode_view(view: PlayerView) -> dict[str, Any]:
-    """The view without its events (they travel in ``events`` messages, once each)."""
-    data = {
+def encode_view(view: PublicView) -> dict[str, Any]:
+    """The view without its events (they travel in ``events`` messages, once each). A
+    spectator's is the engine's onlooker view (``Game.view(None)``): no ``player`` field."""
+    return {
         field.name: _encode(getattr(view, field.name))
         for field in fields(view)
         if field.name != "events"
     }
-    if view.player == ONLOOKER:
-        data["player"] = None
-    return data
 
 
-def decode_view(data: object, events: tuple[Event, ...] = ()) -> PlayerView:
-    if isinstance(data, dict) and data.get("player", 0) is None:
-        data = {**data, "player": ONLOOKER}
-    view = PlayerView(**_fields_of(data, PlayerView, skip=("events",)), events=())
+def decode_view(data: object, events: tuple[Event, ...] = ()) -> PublicView:
+    """A seat's ``PlayerView``, or (without ``player``) the onlooker's ``PublicView``."""
+    cls = PlayerView if isinstance(data, dict) and "player" in data else PublicView
+    view = cls(**_fields_of(data, cls, skip=("events",)), events=())
     return replace(view, events=events)
 
 
-def onlooker_view(view: PlayerView, events: tuple[Event, ...]) -> PlayerView:
-    """What a spectator may know, from any seat's view of the table: the public part only.
-    (Stands in for the engine's own onlooker view, ``Game.view(None)``, until it has one.)"""
-    return replace(
-        view,
+def onlooker_view(view: PublicView) -> PlayerView:
+    """The onlooker's view as a seat's, with nothing of its own (no hand, no decision), for
+    a front end that reads every view as a seat's (the line mode's spectator)."""
+    if isinstance(view, PlayerView):
+        return view
+    public = {field.name: getattr(view, field.name) for field in fields(PublicView)}
+    return PlayerView(
+        **public,
         player=ONLOOKER,
         hand=(),
         drawn_card=None,
         my_pass=None,
         teammate=None,
         decisions=(),
-        events=events,
     )
 
 
@@ -428,7 +429,7 @@ class EventsUpdate:
 @dataclass(frozen=True, slots=True)
 class ViewUpdate:
     moves: int
-    view: PlayerView
+    view: PublicView
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,7 +481,7 @@ def _events_message(round_start: int, start: int, encoded: list[str]) -> str:
     return f'{head},"events":[{",".join(encoded)}]}}'
 
 
-def view_message(moves: int, view: PlayerView) -> str:
+def view_message(moves: int, view: PublicView) -> str:
     return dump({"type": "view", "moves": moves, "view": encode_view(view)})
 
 

@@ -9,11 +9,25 @@ to a table"); then the table client (``RemoteTable``) plugs in there directly.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable
+from dataclasses import fields
+from typing import overload
 
-from uno_tui.engine import Action, Decision, PlayerView, Rules
+from uno_tui.engine import (
+    Action,
+    Decision,
+    IllegalActionError,
+    Phase,
+    PlayerView,
+    PublicView,
+    Rules,
+)
 from uno_tui.engine.events import Event
+from uno_tui.engine.seats import teammate_of
+from uno_tui.session import BotTurn, Seat
+from uno_tui.table import TableClosed
 
 from . import protocol
 from .client import RemoteTable, TableState
@@ -25,30 +39,16 @@ SLOW_DOWN_PAUSE = 1.0
 """Seconds to hold back after the host said to slow down."""
 
 
+def seats_of(welcome: protocol.Welcome) -> tuple[Seat, ...]:
+    """The table's seats as a front end labels them: people, and bots with their level."""
+    return tuple(
+        Seat(info.name, None if info.plays in ("remote", "local") else info.plays)
+        for info in welcome.seats
+    )
+
+
 class HostClosed(Exception):
     """The host ended the connection for good (it stopped, or another joined the seat)."""
-
-
-class RemoteGame:
-    """The part of ``Game`` a front end reads: names, rules, this seat's view and events."""
-
-    def __init__(self, table: RemoteTable) -> None:
-        self.table = table
-        welcome = table.wait_welcome()
-        self.names: tuple[str, ...] = welcome.names
-        self.rules: Rules = welcome.rules
-        self.actions: tuple[Action, ...] = ()
-        """The host keeps the record; a remote seat has no past actions to offer again."""
-
-    def view(self, seat: int) -> PlayerView:
-        return self.table.view
-
-    def round_events(self, seat: int | None) -> tuple[Event, ...]:
-        """The round so far, as this seat saw it; taken (told) by asking."""
-        with self.table.lock:
-            state = self.table.state
-            state.told = len(state.events)
-            return tuple(state.events)
 
 
 class RemoteSession:
@@ -62,6 +62,7 @@ class RemoteSession:
         self.game = RemoteGame(table)
         welcome = table.wait_welcome()
         self.seat = welcome.seat
+        self.seats = seats_of(welcome)
         self.people: tuple[int, ...] = () if self.seat is None else (self.seat,)
         self.say: Callable[[str], None] = print
         self.closed_by_host: str | None = None
@@ -86,11 +87,11 @@ class RemoteSession:
             raise HostClosed(closed)
 
     def person_to_decide(self) -> Decision | None:
-        view = self.table.view
+        view = protocol.onlooker_view(self.table.view)
         return next((d for d in view.decisions if not d.kind.out_of_turn), None)
 
     def options_for(self, seat: int) -> list[Decision]:
-        return list(self.table.view.decisions)
+        return list(protocol.onlooker_view(self.table.view).decisions)
 
     def run_bots(self) -> list[Event]:
         """Wait for the host's news (other players' moves) until this seat must decide or
@@ -105,6 +106,13 @@ class RemoteSession:
         self._say_lines()
         self._check_closed()
         return self.table.take_events()
+
+    def bot_step(self) -> list[Event] | None:
+        """Others' moves, as the host tells them: the events of the next update, or ``None``
+        when this seat must decide or the match is over."""
+        if self.person_to_decide() is not None or self.is_over:
+            return None
+        return self.run_bots()
 
     def apply(self, action: Action) -> list[Event]:
         """Send the action and wait for the host's answer: the new view, or a refusal."""
@@ -128,3 +136,225 @@ class RemoteSession:
         self._say_lines()
         self._check_closed()
         return self.table.take_events()
+
+
+# The app's table ------------------------------------------------------------------------------
+
+NEWS_POLL = 0.05
+"""How often a joined app looks whether the host's next update has come (seconds)."""
+ANSWER_TIMEOUT = 10.0
+"""Seconds a sent action holds this seat's moves back while the host answers."""
+
+
+class JoinedGame:
+    """The game as the host told one seat (a ``uno_tui.table.TableGame``): its view, its
+    decisions, the events as it saw them. Nothing else reaches it."""
+
+    def __init__(self, table: RemoteTable, welcome: protocol.Welcome) -> None:
+        self.table = table
+        self.names: tuple[str, ...] = welcome.names
+        self.rules: Rules = welcome.rules
+        self.seat = welcome.seat
+        self.earlier: list[Event] = []
+        """The events of the rounds before this one, as they were told."""
+        self.round_start = -1
+        self.previous: list[Event] = []
+        self.held = False
+        """An action is on its way to the host: no decision is offered until it answers."""
+        self.ended: PublicView | None = None
+        """A round's end the host has already moved past: shown as it stood (its view and
+        events) until the front end looks for news again."""
+
+    @property
+    def _view(self) -> PublicView:
+        if self.ended is not None:
+            return self.ended
+        with self.table.lock:
+            view = self.table.state.view
+        assert view is not None, "wait_welcome() first"
+        return view
+
+    def note_round(self, ended: tuple[Event, ...] | None = None) -> None:
+        """Keep the last round's events (all of them, ``ended``, when its end was held) when
+        a new round begins."""
+        with self.table.lock:
+            state = self.table.state
+            if ended is not None:
+                self.earlier.extend(ended)
+                self.round_start = state.round_start
+            elif state.round_start != self.round_start:
+                if self.round_start >= 0:
+                    self.earlier.extend(self.previous)
+                self.round_start = state.round_start
+            self.previous = list(state.events)
+
+    @property
+    def phase(self) -> Phase:
+        return self._view.phase
+
+    @property
+    def round_number(self) -> int:
+        return self._view.round_number
+
+    @property
+    def log(self) -> list[Event]:
+        with self.table.lock:
+            events = self.table.state.events
+        return [*self.earlier, *(events if self.ended is None else self.ended.events)]
+
+    @overload
+    def view(self, player: int) -> PlayerView: ...
+    @overload
+    def view(self, player: None) -> PublicView: ...
+    def view(self, player: int | None) -> PublicView:
+        view = self._view
+        if player is None:
+            return public_part(view)
+        if not isinstance(view, PlayerView) or view.player != player:
+            raise ValueError("a joined seat sees only its own view")
+        return view
+
+    def round_events(self, player: int | None) -> tuple[Event, ...]:
+        with self.table.lock:
+            events = tuple(self.table.state.events)
+        if self.ended is not None:
+            events = self.ended.events
+        return events if player is not None else tuple(e.seen_by(None) for e in events)
+
+    def decisions(self, *, out_of_turn: bool = True) -> tuple[Decision, ...]:
+        view = self._view
+        if self.held or not isinstance(view, PlayerView):
+            return ()
+        return tuple(d for d in view.decisions if out_of_turn or not d.kind.out_of_turn)
+
+    def check(self, action: Action) -> None:
+        if self.held:
+            raise IllegalActionError("the host has not answered your last move yet")
+        if not any(action in d.actions for d in self.decisions()):
+            raise IllegalActionError("that is not one of your moves now")
+
+    def teammate_of(self, seat: int) -> int | None:
+        if not self.rules.team_game:
+            return None
+        return teammate_of(seat, len(self.names))
+
+
+def public_part(view: PublicView) -> PublicView:
+    """The public facts of a view (what an onlooker may know)."""
+    return PublicView(**{f.name: getattr(view, f.name) for f in fields(PublicView)})
+
+
+class RemoteGame(JoinedGame):
+    """The part of ``Game`` the line mode reads: names, rules, this seat's view and events."""
+
+    def __init__(self, table: RemoteTable) -> None:
+        super().__init__(table, table.wait_welcome())
+        self.actions: tuple[Action, ...] = ()
+        """The host keeps the record; a remote seat has no past actions to offer again."""
+
+    def view(self, player: int | None) -> PlayerView:
+        return protocol.onlooker_view(self.table.view)
+
+    def round_events(self, player: int | None) -> tuple[Event, ...]:
+        """The round so far, as this seat saw it; taken (told) by asking."""
+        with self.table.lock:
+            state = self.table.state
+            state.told = len(state.events)
+            return tuple(state.events)
+
+
+class JoinedTable:
+    """A seat joined over the network as the app plays it (a ``uno_tui.table.Table``): the
+    host runs the match; actions are sent, and the host's updates come through ``news``."""
+
+    moves_elsewhere = True
+    autosave = None
+    unsaved = None
+
+    def __init__(self, table: RemoteTable) -> None:
+        self.table = table
+        welcome = table.wait_welcome()
+        self.game = JoinedGame(table, welcome)
+        self.game.note_round()
+        self.seats = seats_of(welcome)
+        seat = welcome.seat
+        self.people: tuple[int, ...] = () if seat is None else (seat,)
+        self.bots: dict[int, object] = {}
+        self.seen: object = None
+        self.sent: tuple[int, object, float] | None = None
+        """The moves count, the last refusal and the time when an action was sent."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.table.is_over
+
+    def person_to_decide(self) -> Decision | None:
+        return next(iter(self.game.decisions(out_of_turn=False)), None)
+
+    def options_for(self, seat: int) -> list[Decision]:
+        return [d for d in self.game.decisions() if d.player == seat]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Send the action (checked against this seat's moves first); its events come with
+        the host's answer, through ``news``."""
+        self.game.check(action)
+        with self.table.lock:
+            state = self.table.state
+            sent = (state.moves, state.refusal, time.monotonic())
+        if not self.table.send(action):
+            raise IllegalActionError("not connected to the host: reconnecting")
+        self.sent, self.game.held = sent, True
+        return []
+
+    def _answered(self) -> None:
+        """Offer this seat's moves again once the host answered the one sent."""
+        if self.sent is None:
+            return
+        moves, refusal, at = self.sent
+        with self.table.lock:
+            state = self.table.state
+            answered = state.moves > moves or state.refusal is not refusal
+        if answered or time.monotonic() - at > ANSWER_TIMEOUT or not self.table.connected:
+            self.sent, self.game.held = None, False
+
+    async def news(self) -> list[Event]:
+        ended = self.game.ended
+        if ended is not None:  # the round's end was shown: on to the live table
+            self.game.ended = None
+            self.game.note_round(ended.events)
+            self.seen = None
+        while True:
+            with self.table.lock:
+                state = self.table.state
+                fresh = state.view is not self.seen or bool(state.lines)
+                closed = state.closed
+            if closed is not None and not self.is_over:
+                raise TableClosed(closed)
+            if fresh or closed is not None:
+                break
+            await asyncio.sleep(NEWS_POLL)
+            self._answered()
+        with self.table.lock:
+            state = self.table.state
+            self.seen, ended, state.round_end = state.view, state.round_end, None
+        if ended is not None and ended is not self.seen:
+            self.game.ended = ended  # the host dealt again before this seat saw the end
+        else:
+            self.game.note_round()
+        self._answered()
+        return self.table.take_events()
+
+    def take_lines(self) -> list[str]:
+        return self.table.take_lines()
+
+    def bot_react(self) -> list[Event] | None:
+        return None
+
+    def bot_turn(self) -> BotTurn | None:
+        return None
+
+    def think(self, turn: BotTurn) -> Action:
+        raise RuntimeError("the bots play at the host")
+
+    def play_bot_turn(self, turn: BotTurn, action: Action) -> list[Event] | None:
+        return None

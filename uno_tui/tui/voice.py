@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 
-from uno_tui.engine import Card, Game
+from uno_tui.engine import Card
 from uno_tui.narration import History, Narrator, card_words, list_moves, moves_words
 from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
+from uno_tui.table import TableGame
 
 
 class Voice:
@@ -21,7 +22,7 @@ class Voice:
 
     def __init__(
         self,
-        game: Game,
+        game: TableGame,
         narrator: Narrator,
         *,
         speech: SpeechChoice = "auto",
@@ -72,6 +73,6 @@ def cursor_words(card: Card, index: int, count: int, playable: Collection[Card])
     return f"{card_words(card)}, {index + 1} of {count}, {verdict}."
 
 
-def moves_line(game: Game, seat: int) -> str:
+def moves_line(game: TableGame, seat: int) -> str:
     decisions = [d for d in game.decisions() if d.player == seat]
     return moves_words(list_moves(decisions, game.names))

@@ -33,6 +33,7 @@ from uno_tui.engine import (
     Decision,
     DecisionKind,
     DrawCard,
+    Game,
     GiveCard,
     IllegalActionError,
     MatchRecord,
@@ -53,7 +54,8 @@ from uno_tui.narration import (
     top_words,
 )
 from uno_tui.narration.speech import Speaker, SpeechChoice
-from uno_tui.session import BotTurn, Session
+from uno_tui.session import BotTurn
+from uno_tui.table import Table
 from uno_tui.tui.cards import COLOR_STYLES, card_label
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
@@ -99,7 +101,7 @@ class GameScreen(Screen[None]):
 
     def __init__(
         self,
-        session: Session,
+        session: Table,
         *,
         bot_delay: float = 0.6,
         narrate: bool = False,
@@ -215,7 +217,13 @@ class GameScreen(Screen[None]):
             self.voice.tell_new(viewer)
         hand = self.query_one(HandView)
         if viewer is None:
-            hand.hide("Hands are hidden." if self.session.people else "Bots only: watching.")
+            hand.hide(
+                "Hands are hidden."
+                if self.session.people
+                else "Watching: no hand is shown."
+                if self.session.moves_elsewhere
+                else "Bots only: watching."
+            )
         else:
             hand.show_hand(self.game.view(viewer).hand, self.choosable_cards(viewer))
         self.hand_memo = (tuple(hand.cards), hand.playable)
@@ -265,9 +273,9 @@ class GameScreen(Screen[None]):
         mine = viewer is not None and decision is not None and decision.player == viewer
         text = Text()
         if not mine or decision is None:
-            waiting = game.decisions(out_of_turn=False)
+            waiting = self.flow.awaited()
             if waiting:
-                who = ", ".join(sorted({names[d.player] for d in waiting}))
+                who = ", ".join(sorted(names[seat] for seat in waiting))
                 text.append(f"Waiting for {who}.", style="italic")
         elif decision.kind is DecisionKind.PASS:
             mate = game.teammate_of(decision.player)
@@ -377,6 +385,11 @@ class GameScreen(Screen[None]):
             mine = self.game.view(seat)
             self.speak(f"{self.game.names[seat]}. {hand_words(mine)} {top_words(mine)}")
 
+    def notice(self, line: str) -> None:
+        """A line from the table (a joined seat's connection, the host's notices)."""
+        self.notify(line, title="Table", severity="warning" if "onnect" in line else "information")
+        self.speak(line)
+
     async def ask(self, seat: int, question: Question) -> int | None:
         answer = await self.wait_for(self.choice_screen(question))
         self.key_pressed()
@@ -387,8 +400,10 @@ class GameScreen(Screen[None]):
         events = self.game.round_events(None)
         self.speak(round_spoken(view, events))
         rounds = [event for event in self.game.log if isinstance(event, RoundEnded)]
-        record = MatchRecord.of(self.game)
-        await self.wait_for(RoundEndScreen(view, events, rounds, replay=lambda: list(tell(record))))
+        game = self.game  # a joined seat's is not the whole game: no record to replay
+        record = MatchRecord.of(game) if isinstance(game, Game) else None
+        replay = None if record is None else (lambda: list(tell(record)))
+        await self.wait_for(RoundEndScreen(view, events, rounds, replay=replay))
 
     def choice_screen(self, question: Question) -> ChoiceScreen:
         answers: list[str | Text] = [
