@@ -103,11 +103,11 @@ def choose(game: Game, rng: random.Random) -> Action:
     if kind is _PLAY_DRAWN:
         first = actions[0]
         assert type(first) is PlayCard  # the drawn card's plays come first, then KeepDrawn
-        colour = first.card.color
-        if colour is None:  # a Wild
+        color = first.card.color
+        if color is None:  # a Wild
             plays = [a for a in actions if type(a) is PlayCard]
             return plays[int(rng.random() * len(plays))]
-        if colour is game.current_color:
+        if color is game.current_color:
             return first
         assert type(actions[-1]) is KeepDrawn
         return actions[-1]

@@ -292,7 +292,7 @@ def kill_bots_at_any_moment(
     from uno_tui.saves import FILE_NAME, read_save
 
     game = reference.game
-    args = ["--plain", "--rules", game.rules.name.value, "--players", seats]
+    args = ["--plain", "--rules", game.rules.rule_set.value, "--players", seats]
     args += ["--seed", str(game.seed), "--target", str(game.rules.target_score)]
     path = data_dir / FILE_NAME
     process = PlainProcess(args, data_dir)

@@ -60,7 +60,7 @@ def play_round(
         if check_every_action:
             check_cards(game, deck, size)
         if actions > 20_000:
-            raise AssertionError(f"round did not end: {rules.name.value} seed {seed}")
+            raise AssertionError(f"round did not end: {rules.rule_set.value} seed {seed}")
     check_cards(game, deck, size)
     check_views(game)
     return game, actions

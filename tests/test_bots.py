@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from uno_tui.bots import HardBot, MediumBot
-from uno_tui.bots.deals import Dealer
+from uno_tui.bots.deals import DealSampler
 from uno_tui.bots.knowledge import Knowledge
 from uno_tui.bots.playout import QuickRules, decode
 from uno_tui.engine import (
@@ -95,7 +95,7 @@ def test_the_hard_bot_decides_the_same_whatever_the_hidden_hands() -> None:
     assert bot.choose(view_a, random.Random(9)) == bot.choose(view_b, random.Random(9))
 
 
-def test_an_opponent_who_drew_is_dealt_none_of_the_colour_they_lacked() -> None:
+def test_an_opponent_who_drew_is_dealt_none_of_the_color_they_lacked() -> None:
     """Sampling the unseen cards respects what the view saw: Ben drew on a red 5 and kept
     nothing playable, so his imagined hands hold no red, no 5 and no Wild."""
     game = game_at(Rules.two_player(), ["G1 G2 B4", "G3 B6 Y7 Y8"], "R5", "B9", current=1, seed=1)
@@ -103,7 +103,7 @@ def test_an_opponent_who_drew_is_dealt_none_of_the_colour_they_lacked() -> None:
     view = game.view(0)
     knowledge = Knowledge.of(view)
     assert knowledge.notes[1].missing_colors == {Color.RED}
-    dealer = Dealer(knowledge, QuickRules.of(view.rules))
+    dealer = DealSampler(knowledge, QuickRules.of(view.rules))
     rng = random.Random(2)
     for _ in range(50):
         table = dealer.deal(rng)
@@ -113,7 +113,7 @@ def test_an_opponent_who_drew_is_dealt_none_of_the_colour_they_lacked() -> None:
         assert not any(c.color is Color.RED or c.rank is Rank.FIVE or c.is_wild for c in ben)
 
 
-def test_an_opponent_who_named_a_colour_is_dealt_a_card_of_it() -> None:
+def test_an_opponent_who_named_a_color_is_dealt_a_card_of_it() -> None:
     """Ben named green for his Wild and kept four cards: players name the colour they hold
     most, so each imagined hand of his holds a green card."""
     game = game_at(Rules.two_player(), ["R1 R2 B4", "W G3 B6 Y7 Y8"], "R5", current=1, seed=1)
@@ -121,7 +121,7 @@ def test_an_opponent_who_named_a_colour_is_dealt_a_card_of_it() -> None:
     view = game.view(0)
     knowledge = Knowledge.of(view)
     assert knowledge.notes[1].named is Color.GREEN
-    dealer = Dealer(knowledge, QuickRules.of(view.rules))
+    dealer = DealSampler(knowledge, QuickRules.of(view.rules))
     rng = random.Random(2)
     for _ in range(50):
         table = dealer.deal(rng)
@@ -184,7 +184,7 @@ def test_medium_calls_uno_and_catches_opponents() -> None:
     assert bot.react(game.view(2), random.Random(1)) == CatchUno(2, 0)
 
 
-def test_medium_does_not_challenge_a_player_who_showed_they_lacked_the_colour() -> None:
+def test_medium_does_not_challenge_a_player_who_showed_they_lacked_the_color() -> None:
     """Ben drew on red and kept nothing: his Wild Draw Four on red is no bluff."""
     game = game_at(
         Rules.two_player(), ["R1 R2 G3", "G4 B6 Y7 Y8"], "R5", "B9 W+4", current=1, seed=1

@@ -144,7 +144,7 @@ class GameUnderFire(RuleBasedStateMachine):
         self.deck = Counter(build_deck(rules))
         self.size = sum(self.deck.values())
         STATS["games"] += 1
-        STATS[f"games {rules.name.value}"] += 1
+        STATS[f"games {rules.rule_set.value}"] += 1
         if rules.house_rules:
             STATS["games with house rules"] += 1
         self.keeps_every_invariant()

@@ -80,7 +80,7 @@ def any_action(game: Game, rng: random.Random) -> Action:
 @pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.name.value}{r.house_rules}")
 def test_illegal_actions_raise_a_specific_error_and_change_nothing(rules: Rules) -> None:
     rng = random.Random(hash(rules.house_rules) & 0xFFFF)
-    counts = PLAYER_COUNTS[rules.name.value]
+    counts = PLAYER_COUNTS[rules.rule_set.value]
     rejected = accepted = 0
     for seed in range(12):
         game = Game(rules, counts[seed % len(counts)], seed=seed)
@@ -123,7 +123,7 @@ def test_every_listed_action_passes_the_full_check(rules: Rules) -> None:
     """``apply`` takes an action object it has just listed without working out its legality
     again (for speed): that is sound only because every listed action passes ``check``."""
     rng = random.Random(7)
-    counts = PLAYER_COUNTS[rules.name.value]
+    counts = PLAYER_COUNTS[rules.rule_set.value]
     listed = 0
     for seed in range(6):
         game = Game(rules, counts[seed % len(counts)], seed=seed)

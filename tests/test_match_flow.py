@@ -166,7 +166,7 @@ async def test_a_key_acts_while_the_flow_waits_and_the_flow_goes_on() -> None:
     assert "bot" in front.asked, "after the person's move, Bo's"
 
 
-def test_a_chosen_wild_asks_its_colour_then_plays() -> None:
+def test_a_chosen_wild_asks_its_color_then_plays() -> None:
     position = Position.of(["W R2", "G5 B6 Y7"], top="R9")
     game = Game(Rules.classic(), ["You", "Bo"], position=position, seed=1)
     flow = MatchFlow(Session(game.rules, [Seat("You"), Seat("Bo", "easy")], game=game))

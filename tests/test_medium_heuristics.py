@@ -25,12 +25,12 @@ def test_medium_plays_a_wild_when_few_other_cards_remain() -> None:
     assert isinstance(action, PlayCard) and action.card == card("W")
 
 
-def test_medium_plays_the_colour_it_holds_most_before_an_action_card() -> None:
+def test_medium_plays_the_color_it_holds_most_before_an_action_card() -> None:
     action = choice(Rules.two_player(), ["R+2 B5 B1 B2 B3", "G1 G2 G3 G4 G5"], "R5")
     assert isinstance(action, PlayCard) and action.card == card("B5")
 
 
-def test_medium_plays_draw_two_before_a_number_of_the_same_colour() -> None:
+def test_medium_plays_draw_two_before_a_number_of_the_same_color() -> None:
     action = choice(Rules.two_player(), ["R+2 R7 B1", "G1 G2 G3 G4 G5"], "R5")
     assert isinstance(action, PlayCard) and action.card == card("R+2")
 
@@ -40,7 +40,7 @@ def test_medium_reverses_play_away_from_a_next_player_about_to_go_out() -> None:
     assert isinstance(action, PlayCard) and action.card == card("RR")
 
 
-def test_medium_keeps_the_colour_the_next_player_drew_on() -> None:
+def test_medium_keeps_the_color_the_next_player_drew_on() -> None:
     """Ben drew on red and has taken no card since: of two colours held as much, medium
     keeps red in play (without the inference, B5 would go: the higher number)."""
     game = game_at(Rules.two_player(), ["R1 R2 B5 B3", "G1 G2 Y3 Y4 G5"], "R5", "Y9 Y8")

@@ -100,7 +100,7 @@ def test_a_private_card_is_never_told_to_anyone_else(name: str) -> None:
                 assert card.title not in told
 
 
-def test_cards_are_told_in_words_with_colour_words() -> None:
+def test_cards_are_told_in_words_with_color_words() -> None:
     narrator = Narrator(NAMES)
     assert narrator.narrate(SAMPLES["CardPlayed"]) == (
         "Maya plays Wild Draw Four, the colour is green."

@@ -202,7 +202,7 @@ async def test_a_seat_left_empty_past_the_timeout_is_played_by_a_bot_until_its_p
             ann = await Client.join(host, host.codes.seats[0])
             await ann.until(protocol.ViewUpdate)
             assert 0 not in host.session.bots, "back: the person plays again"
-            assert host.session.seats[0].bot is None
+            assert host.session.seats[0].bot_level is None
             await ann.close()
         playing.cancel()
 

@@ -11,7 +11,7 @@ import pytest
 from uno_tui.engine import Rules
 from uno_tui.narration.speech import Speaker
 from uno_tui.plain import PlainGame, PlainSetup
-from uno_tui.plain.colour import colour_enabled, paint
+from uno_tui.plain.color import color_enabled, paint
 from uno_tui.plain.game_loop import curtain_line
 from uno_tui.session import Seat, Session
 
@@ -115,7 +115,7 @@ def test_review_commands_use_no_turn() -> None:
     assert not game.actions, "no review command used the turn"
 
 
-def test_a_wild_asks_its_colour_after_the_card() -> None:
+def test_a_wild_asks_its_color_after_the_card() -> None:
     game = game_at(Rules.classic(), ["W B5 R7", "G1 G2", "Y2 Y3"], top="R5")
     session = Session(
         game.rules, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cat", "easy")], game=game
@@ -136,7 +136,7 @@ def test_in_hot_seat_the_log_never_shows_another_persons_cards() -> None:
     assert not any("Yellow 9" in line for line in after_curtain), after_curtain
 
 
-def test_no_escape_code_in_a_pipe_and_colour_words_always() -> None:
+def test_no_escape_code_in_a_pipe_and_color_words_always() -> None:
     game = game_at(Rules.classic(), ["R7 B5 W", "G1 G2", "Y2 Y3"], top="R5")
     session = Session(
         game.rules, [Seat("Ann"), Seat("Ben", "easy"), Seat("Cat", "easy")], game=game
@@ -156,10 +156,10 @@ def test_no_escape_code_in_a_pipe_and_colour_words_always() -> None:
         (Tty(), {"TERM": "dumb"}, False),
     ],
 )
-def test_colour_only_on_a_terminal_without_no_color(
-    stream: io.StringIO, env: dict[str, str], coloured: bool
+def test_color_only_on_a_terminal_without_no_color(
+    stream: io.StringIO, env: dict[str, str], colored: bool
 ) -> None:
-    assert colour_enabled(stream, env) is coloured
+    assert color_enabled(stream, env) is colored
 
 
 def test_a_terminal_gets_tinted_card_names_and_still_the_words() -> None:
@@ -169,7 +169,7 @@ def test_a_terminal_gets_tinted_card_names_and_still_the_words() -> None:
     )
     out = Tty()
     _, read = reader(["quit"])
-    PlainGame(session, read, out, colour=None).run()  # type: ignore[arg-type]
+    PlainGame(session, read, out, color=None).run()  # type: ignore[arg-type]
     assert "\x1b[31mRed 5\x1b[0m" in out.getvalue()
     assert paint("colour red, Blue Skip") == "colour red, \x1b[34mBlue Skip\x1b[0m"
 

@@ -209,7 +209,7 @@ def test_hot_seat_names_the_winner_and_clears_only_a_terminal() -> None:
         rules = Rules.preset(RuleSet.TWO_PLAYER, target_score=1)
         session = Session(rules, [Seat("Ann"), Seat("Ben")], seed=5)
         answers = iter([""] + ["1", "d", "1", ""] * 2000)
-        PlainGame(session, lambda: next(answers), out, colour=False).run()  # noqa: B023
+        PlainGame(session, lambda: next(answers), out, color=False).run()  # noqa: B023
         text = out.getvalue()
         assert session.is_over
         assert ("\x1b[3J" in text) is cleared

@@ -20,7 +20,7 @@ from .helpers import card, game_at
 NAMES = ("Ann", "Ben", "Cat")
 
 
-def test_my_hand_is_read_grouped_by_colour_with_counts() -> None:
+def test_my_hand_is_read_grouped_by_color_with_counts() -> None:
     game = game_at(Rules.classic(), ["B4 R7 W+4 RS R2 W", "G1", "Y2"], top="R5")
     assert hand_words(game.view(0)) == (
         "Your hand, 6 cards. 3 red: 2, 7, Skip. 1 blue: 4. 2 wild cards: Wild, Wild Draw Four."
@@ -32,7 +32,7 @@ def test_the_hand_review_never_holds_another_hand() -> None:
     assert "Green" not in hand_words(game.view(0)) and "Yellow" not in hand_words(game.view(0))
 
 
-def test_top_card_and_current_colour() -> None:
+def test_top_card_and_current_color() -> None:
     game = game_at(Rules.classic(), ["R7", "G1", "Y2"], top="W", color="G")
     assert top_words(game.view(0)) == "Top card: Wild, colour green."
 

@@ -200,7 +200,7 @@ def test_several_action_cards_in_a_row_are_all_flipped_past() -> None:
 
 
 @pytest.mark.parametrize("wild", ["W", "W+4", "WX", "WC"])
-def test_wild_turned_first_stays_and_first_player_names_the_colour(wild: str) -> None:
+def test_wild_turned_first_stays_and_first_player_names_the_color(wild: str) -> None:
     """ "if it's an Action Card, flip the next one." A Wild is not one of the Action Cards
     (Draw Two, Reverse, Skip): it stays, the first player names the colour, then plays; it has
     no other effect."""
@@ -277,12 +277,12 @@ def test_classic_deck_has_112_cards() -> None:
     deck = build_deck(CLASSIC)
     assert len(deck) == DECK_SIZE
     counts = Counter(deck)
-    for colour in "RYGB":
-        assert counts[card(f"{colour}0")] == 1
+    for color in "RYGB":
+        assert counts[card(f"{color}0")] == 1
         for number in range(1, 10):
-            assert counts[card(f"{colour}{number}")] == 2
+            assert counts[card(f"{color}{number}")] == 2
         for symbol in ("S", "R", "+2"):
-            assert counts[card(f"{colour}{symbol}")] == 2
+            assert counts[card(f"{color}{symbol}")] == 2
     by_rank = Counter(c.rank for c in deck)
     assert sum(by_rank[r] for r in Rank if r.is_number) == 76
     assert by_rank[Rank.SKIP] == by_rank[Rank.REVERSE] == by_rank[Rank.DRAW_TWO] == 8
@@ -300,7 +300,7 @@ def test_classic_deck_has_112_cards() -> None:
     ("played", "why"),
     [("R2", "same colour"), ("B5", "same number"), ("BS", "same symbol")],
 )
-def test_play_a_card_of_the_same_colour_number_or_symbol(played: str, why: str) -> None:
+def test_play_a_card_of_the_same_color_number_or_symbol(played: str, why: str) -> None:
     """ "Play one card onto the Discard Pile: same color, number or symbol." """
     top = "RS" if why == "same symbol" else "R5"
     game = game_at(CLASSIC, [f"{played} G7", "B1 B2", "Y1 Y2"], top=top)
@@ -322,7 +322,7 @@ def test_a_card_that_matches_nothing_cannot_be_played() -> None:
     assert plays == [PlayCard(0, card("R2"))]
 
 
-def test_after_a_wild_only_the_named_colour_matches() -> None:
+def test_after_a_wild_only_the_named_color_matches() -> None:
     """ "Play one card onto the Discard Pile: same color, number or symbol." (after a Wild,
     the colour named)"""
     game = game_at(CLASSIC, ["G7 R5", "B1 B2", "Y1 Y2"], top="W", color="G")
@@ -455,7 +455,7 @@ def test_skip_counter_clockwise_skips_the_player_on_the_right() -> None:
 # Wild cards ----------------------------------------------------------------------------
 
 
-def test_wild_you_choose_the_colour() -> None:
+def test_wild_you_choose_the_color() -> None:
     """ "A Wild matches anything and you choose the color." """
     game = game_at(CLASSIC, ["W R7", "B1 Y2", "Y1 Y3"], top="R5")
     assert_rejected(game, PlayCard(0, card("W")), BadChoiceError)
@@ -496,7 +496,7 @@ def test_wild_draw_four_may_be_played_as_a_bluff() -> None:
     assert game.phase is Phase.RESPOND_DRAW_FOUR
 
 
-def test_wild_draw_four_colour_is_the_colour_in_play() -> None:
+def test_wild_draw_four_color_is_the_color_in_play() -> None:
     """ "but only if you have no card matching the Discard Pile's color." (after a Wild, the
     Discard Pile's colour is the colour named)"""
     legal = game_at(CLASSIC, ["W+4 R2 R7", "B1 B2", "Y1 Y2"], top="W", color="G")
@@ -512,7 +512,7 @@ def test_wild_swap_hands_swaps_your_hand_with_a_chosen_opponents() -> None:
     game = game_at(CLASSIC, ["WX R2 R3", "G1", "B1 B2 B3 B4"], top="R5")
     swaps = [a for a in game.legal_actions(0) if isinstance(a, PlayCard) and a.card == card("WX")]
     assert sorted((a.target, a.color.value) for a in swaps if a.color and a.target) == sorted(
-        (target, colour) for target in (1, 2) for colour in "RYGB"
+        (target, color) for target in (1, 2) for color in "RYGB"
     )
     events = play(game, 0, "WX", "Y", target=2)
     assert of_type(events, HandsSwapped) == [HandsSwapped(0, 2)]
@@ -619,7 +619,7 @@ def test_target_draws_four_or_challenges() -> None:
     assert_rejected(game, AcceptPenalty(2), NotYourDecisionError)
 
 
-def test_challenge_succeeds_when_the_player_had_the_colour() -> None:
+def test_challenge_succeeds_when_the_player_had_the_color() -> None:
     """ "If they challenge and the player had the color, or a Wild, that player draws four."
     (the colour)"""
     game = game_at(CLASSIC, ["W+4 R2 G7", "B1 Y2", "Y1 Y3"], top="R5", draw="G1 G2 G3 G4")
@@ -668,7 +668,7 @@ def test_failed_challenge_challenger_draws_six_and_loses_turn() -> None:
     assert_invariants(game)
 
 
-def test_a_matching_number_of_another_colour_is_not_the_colour() -> None:
+def test_a_matching_number_of_another_color_is_not_the_color() -> None:
     """ "Otherwise, the challenger draws six and loses their turn." (a 5 of another colour on
     a red 5 is not "the color")"""
     game = game_at(CLASSIC, ["W+4 B5 G7", "B1 Y2", "Y1 Y3"], top="R5")
@@ -899,8 +899,8 @@ def test_only_the_winner_scores_the_cards_left_in_opponents_hands() -> None:
 @pytest.mark.parametrize("number", range(10))
 def test_number_cards_are_worth_face_value(number: int) -> None:
     """ "Face value: a 7 is worth 7 points, a 0 is worth nothing." """
-    for colour in "RYGB":
-        assert card_points(card(f"{colour}{number}"), CLASSIC) == number
+    for color in "RYGB":
+        assert card_points(card(f"{color}{number}"), CLASSIC) == number
 
 
 def test_a_seven_is_worth_seven_and_a_zero_nothing_in_play() -> None:
@@ -914,8 +914,8 @@ def test_a_seven_is_worth_seven_and_a_zero_nothing_in_play() -> None:
 @pytest.mark.parametrize("symbol", ["+2", "R", "S"])
 def test_draw_two_reverse_skip_are_worth_twenty(symbol: str) -> None:
     """ "Draw Two, Reverse, Skip: 20 points each." """
-    for colour in "RYGB":
-        assert card_points(card(f"{colour}{symbol}"), CLASSIC) == 20
+    for color in "RYGB":
+        assert card_points(card(f"{color}{symbol}"), CLASSIC) == 20
 
 
 @pytest.mark.parametrize("wild", ["W", "W+4", "WX", "WC"])

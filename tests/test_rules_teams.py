@@ -365,7 +365,7 @@ def test_dealers_left_goes_first_and_play_is_clockwise(players: int, dealer: int
     ("top", "code"),
     [("R5", "R9"), ("R5", "G5"), ("RS", "GS"), ("R+2", "B+2"), ("RR", "YR"), ("R5", "W")],
 )
-def test_play_a_card_matching_colour_number_or_symbol(top: str, code: str) -> None:
+def test_play_a_card_matching_color_number_or_symbol(top: str, code: str) -> None:
     """ "On your turn, play one card matching the top discard by color, number, or symbol." """
     game = game_at(TEAMS, [f"{code} Y1 Y2", "B3 B4", "G3 G4", "Y3 Y4"], top=top)
     events = play(game, 0, code, color="B" if code == "W" else None)
@@ -521,7 +521,7 @@ def test_skip_next_player_loses_their_turn() -> None:
     assert turns(events) == [2] and hand(game, 1) == "B3 B4"
 
 
-def test_wild_chooses_the_colour_that_continues_play() -> None:
+def test_wild_chooses_the_color_that_continues_play() -> None:
     """ "Wild: choose the color that continues play." """
     game = game_at(TEAMS, ["W G1", "B3 G4", "Y5 Y6", "Y3 Y4"], top="R5")
     assert_refused(game, PlayCard(0, card("W")), BadChoiceError)

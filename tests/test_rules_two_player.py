@@ -162,10 +162,10 @@ def test_deck_is_108_cards_76_numbers_8_skip_8_reverse_8_draw_two_4_wild_4_wild_
     assert len(numbers) == 76
     assert {c.color for c in numbers} == set(Color)
     for color in Color:
-        per_colour = Counter(c.rank for c in numbers if c.color is color)
-        assert sum(per_colour.values()) == 19
-        assert per_colour[Rank.ZERO] == 1
-        assert all(per_colour[Rank(str(n))] == 2 for n in range(1, 10))
+        per_color = Counter(c.rank for c in numbers if c.color is color)
+        assert sum(per_color.values()) == 19
+        assert per_color[Rank.ZERO] == 1
+        assert all(per_color[Rank(str(n))] == 2 for n in range(1, 10))
     ranks = Counter(c.rank for c in deck)
     assert ranks[Rank.SKIP] == 8
     assert ranks[Rank.REVERSE] == 8
@@ -375,7 +375,7 @@ def test_first_card_draw_two_non_dealer_draws_two_and_dealer_plays_first(dealer:
 
 
 @pytest.mark.parametrize("dealer", [0, 1])
-def test_first_card_wild_the_non_dealer_names_the_colour_and_plays(dealer: int) -> None:
+def test_first_card_wild_the_non_dealer_names_the_color_and_plays(dealer: int) -> None:
     """ "Wild means the non-dealer names the color and plays.\""""
     game = dealt_game("W", dealer=dealer)
     non_dealer = 1 - dealer
@@ -450,7 +450,7 @@ def test_the_next_hand_is_dealt_by_the_other_player_without_a_new_draw() -> None
         ("R0", "B0"),  # number zero
     ],
 )
-def test_play_a_card_matching_the_top_by_colour_number_or_symbol(top: str, played: str) -> None:
+def test_play_a_card_matching_the_top_by_color_number_or_symbol(top: str, played: str) -> None:
     """ "On your turn, play one card that matches the top of the discard pile by color, by
     number, or by symbol.\""""
     game = game_at(RULES, [f"{played} Y1", "G1 G2"], top=top)
@@ -472,7 +472,7 @@ def test_a_card_that_does_not_match_cannot_be_played(top: str, played: str) -> N
     assert_rejected(game, PlayCard(0, card(played)), CardDoesNotMatchError)
 
 
-def test_on_a_wild_the_named_colour_is_the_one_to_match() -> None:
+def test_on_a_wild_the_named_color_is_the_one_to_match() -> None:
     """ "play one card that matches the top of the discard pile by color" (a Wild on top:
     the colour named for it)"""
     game = game_at(RULES, ["G7 R7", "B1 B2"], top="W", color="G")
@@ -657,7 +657,7 @@ def test_draw_two_cannot_be_stacked_without_the_option() -> None:
     assert_rejected(game, PlayCard(1, card("G+2")), NotYourDecisionError)
 
 
-def test_wild_play_it_on_anything_and_name_the_new_colour() -> None:
+def test_wild_play_it_on_anything_and_name_the_new_color() -> None:
     """ "Wild: play it on anything and name the new color.\""""
     game = game_at(RULES, ["W G4 B3", "R1 R2"], top="R5")
     wild_plays = {
@@ -683,7 +683,7 @@ def test_a_wild_may_be_played_even_when_holding_a_matching_card() -> None:
     assert hand(game, 0) == "R3 R5"
 
 
-def test_wild_draw_four_opponent_draws_four_and_loses_a_turn_and_you_name_the_colour() -> None:
+def test_wild_draw_four_opponent_draws_four_and_loses_a_turn_and_you_name_the_color() -> None:
     """ "Wild Draw Four: your opponent draws 4 and loses a turn. You name the color.\""""
     game = game_at(RULES, ["W+4 B3 G2", "Y1 Y2"], top="R5", draw="R1 R2 R3 R4 R6")
     assert_rejected(game, PlayCard(0, card("W+4")), BadChoiceError)
@@ -707,7 +707,7 @@ def test_wild_draw_four_may_be_played_on_anything() -> None:
     assert PlayCard(0, card("W+4"), Color.RED) in game.legal_actions(0)
 
 
-def test_wild_draw_four_held_with_the_current_colour_is_a_bluff_the_engine_allows() -> None:
+def test_wild_draw_four_held_with_the_current_color_is_a_bluff_the_engine_allows() -> None:
     """ "You may only play it when you hold no card of the current color." (the play is
     allowed as a bluff; a challenge punishes it)"""
     game = game_at(RULES, ["W+4 R2", "Y1 Y2"], top="R5")
@@ -728,7 +728,7 @@ def test_wild_draw_four_held_with_the_current_colour_is_a_bluff_the_engine_allow
         ("B2", "R5", None, False),  # the colour named by the Wild Draw Four itself is not held
     ],
 )
-def test_wild_draw_four_is_legal_only_without_a_card_of_the_current_colour(
+def test_wild_draw_four_is_legal_only_without_a_card_of_the_current_color(
     held: str, top: str, color: str | None, illegal: bool
 ) -> None:
     """ "You may only play it when you hold no card of the current color. Holding a matching

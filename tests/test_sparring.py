@@ -84,7 +84,7 @@ def test_rlcard_draws_only_with_nothing_playable_and_keeps_a_wild_for_last() -> 
     assert isinstance(RlcardV1Bot().choose(game.view(0), random.Random(1)), DrawCard)
 
 
-def test_mixbot_holds_wilds_until_few_coloured_cards_remain() -> None:
+def test_mixbot_holds_wilds_until_few_colored_cards_remain() -> None:
     """CardCountLimits: a Wild only with at most 2 non-Wild cards, a Wild Draw Four with 4."""
     game = game_at(Rules.two_player(), ["W B7 G2 Y3", "G1 G2 G3"], "R5")
     assert isinstance(MixBot().choose(game.view(0), random.Random(1)), DrawCard)
@@ -94,7 +94,7 @@ def test_mixbot_holds_wilds_until_few_coloured_cards_remain() -> None:
     assert action.color in (Color.BLUE, Color.GREEN, Color.YELLOW)
 
 
-def test_mixbot_ranks_draw_two_over_numbers_and_prefers_its_commonest_colour() -> None:
+def test_mixbot_ranks_draw_two_over_numbers_and_prefers_its_commonest_color() -> None:
     game = game_at(Rules.two_player(), ["R+2 R4 B6 B7 B8", "G1 G2 G3"], "R5")
     action = MixBot().choose(game.view(0), random.Random(1))
     assert isinstance(action, PlayCard) and action.card == Card.parse("R+2")

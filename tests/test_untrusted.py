@@ -160,7 +160,7 @@ def test_the_line_mode_writes_no_escape_even_from_a_name_the_rule_would_refuse()
     game.names = ("Ann", "B\x1b]0;pwned\x07ob")  # as a foreign program might have made it
     session = Session(Rules.two_player(), [Seat("Ann"), Seat("Bob", "easy")], game=game)
     out = io.StringIO()
-    PlainGame(session, iter(["counts", "quit"]).__next__, out, colour=False).run()
+    PlainGame(session, iter(["counts", "quit"]).__next__, out, color=False).run()
     assert ESC not in out.getvalue() and "\\x1b]0;pwned\\x07" in out.getvalue()
 
 

@@ -128,7 +128,7 @@ def summary(number: int, path: Path) -> KeptMatch:
     else:
         winner = " and ".join(winner_names(game, ended.winners))
     scores = scores_words(game.names, game.scores, team_scores=game.rules.team_game)
-    return KeptMatch(number, date, game.rules.name.value, ", ".join(game.names), winner, scores)
+    return KeptMatch(number, date, game.rules.rule_set.value, ", ".join(game.names), winner, scores)
 
 
 def history_lines(directory: Path) -> list[str]:

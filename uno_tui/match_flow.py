@@ -413,9 +413,9 @@ class MatchFlow:
         or ``None`` when ``options`` is down to one action."""
         if len(options) <= 1:
             return None
-        colours = list(dict.fromkeys(a.color for a in options if isinstance(a, PlayCard)))
+        colors = list(dict.fromkeys(a.color for a in options if isinstance(a, PlayCard)))
         first = options[0]
-        if len(colours) > 1:
+        if len(colors) > 1:
             card = f"{card_words(first.card)}: " if isinstance(first, PlayCard) else ""
             return Question(
                 f"{card}which colour?",
@@ -425,7 +425,7 @@ class MatchFlow:
                         tuple(a for a in options if isinstance(a, PlayCard) and a.color is c),
                         c,
                     )
-                    for c in colours
+                    for c in colors
                 ),
             )
         counts = self.public_view().hand_counts

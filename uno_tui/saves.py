@@ -211,7 +211,7 @@ def save_text(session: Session, encoded_actions: Sequence[str] | None = None) ->
     data = {
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
-        "seats": [{"name": seat.name, "bot": seat.bot} for seat in session.seats],
+        "seats": [{"name": seat.name, "bot": seat.bot_level} for seat in session.seats],
         "bot_rng": [version, list(internal), gauss],
         "table": table_digest(session.game),
     }
@@ -558,7 +558,7 @@ def describe(session: Session) -> str:
         )
     moves = len(game.actions)
     return (
-        f"{game.rules.name.value}, round {max(game.round_number, 1)}, "
+        f"{game.rules.rule_set.value}, round {max(game.round_number, 1)}, "
         f"{moves} move{'s' if moves != 1 else ''}; scores: {scores}"
     )
 

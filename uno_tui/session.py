@@ -41,11 +41,11 @@ class Seat:
     """A place at the table: a person, or a bot of the named level."""
 
     name: str
-    bot: str | None = None
+    bot_level: str | None = None
 
     @property
     def is_person(self) -> bool:
-        return self.bot is None
+        return self.bot_level is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +81,9 @@ class Session:
         self.seats = tuple(seats)
         self.game = game or Game(rules, [seat.name for seat in self.seats], seed=seed)
         self.bots: dict[int, Bot] = {
-            i: make_bot(seat.bot) for i, seat in enumerate(self.seats) if seat.bot is not None
+            i: make_bot(seat.bot_level)
+            for i, seat in enumerate(self.seats)
+            if seat.bot_level is not None
         }
         self.rng = random.Random(self.game.seed ^ 0xB075)
         self.autosave = autosave

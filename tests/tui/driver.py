@@ -24,7 +24,7 @@ SIZE = (80, 24)
 
 
 def make_app(session: Session) -> UnoApp:
-    setup = TableSetup(rules=session.game.rules.name.value, seats=session.seats, bot_delay=0.0)
+    setup = TableSetup(rules=session.game.rules.rule_set.value, seats=session.seats, bot_delay=0.0)
     return UnoApp(setup=setup, session=session, remember=False)
 
 

@@ -31,7 +31,7 @@ def app_for(game: Game, seats: list[Seat]) -> UnoApp:
         if isinstance(bot, HardBot):  # a fixed count of imagined deals, not the clock: a
             session.bots[seat] = HardBot(samples=20)  # snapshot must not depend on the load
     setup = TableSetup(
-        rules=game.rules.name.value, seats=session.seats, bot_delay=0.0, reduce_motion=True
+        rules=game.rules.rule_set.value, seats=session.seats, bot_delay=0.0, reduce_motion=True
     )
     return UnoApp(setup=setup, session=session, remember=False)
 

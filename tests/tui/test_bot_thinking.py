@@ -47,7 +47,7 @@ async def thinking_screen(app: UnoApp, pilot) -> GameScreen:  # type: ignore[no-
 
 
 def paused_app(session: Session) -> UnoApp:
-    setup = TableSetup(rules=session.game.rules.name.value, seats=session.seats, bot_delay=0.05)
+    setup = TableSetup(rules=session.game.rules.rule_set.value, seats=session.seats, bot_delay=0.05)
     return UnoApp(setup=setup, session=session, remember=False)
 
 

@@ -21,7 +21,7 @@ from .recording_speech import RecordingSpeech
 
 def narrated(session: Session) -> UnoApp:
     setup = TableSetup(
-        rules=session.game.rules.name.value, seats=session.seats, bot_delay=0.0, narrate=True
+        rules=session.game.rules.rule_set.value, seats=session.seats, bot_delay=0.0, narrate=True
     )
     speaker = Speaker(RecordingSpeech(words_per_second=1000))
     return UnoApp(setup=setup, session=session, remember=False, speaker=speaker)
@@ -66,7 +66,7 @@ def solo(rules: Rules, hands: list[str], top: str, **where: object) -> Session:
     return Session(rules, [Seat("You"), Seat("Ada", "easy")], game=game)
 
 
-async def test_the_colour_dialog_is_spoken_and_the_cursor_follows_it() -> None:
+async def test_the_color_dialog_is_spoken_and_the_cursor_follows_it() -> None:
     app = narrated(solo(Rules.classic(), ["W R2", "G5 B6 Y7"], "R9"))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -89,7 +89,7 @@ async def test_play_or_keep_is_spoken() -> None:
         )
 
 
-async def test_naming_the_first_cards_colour_is_spoken() -> None:
+async def test_naming_the_first_cards_color_is_spoken() -> None:
     seats = [Seat("You"), Seat("Ada", "easy"), Seat("Bo", "easy")]
     app = narrated(Session(Rules.classic(), seats, seed=3))
     async with app.run_test(size=SIZE) as pilot:

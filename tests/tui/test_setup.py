@@ -23,8 +23,8 @@ async def test_enter_starts_you_against_three_medium_bots() -> None:
         game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
         session = game_screen.session
     seats = session.seats
-    assert [seat.bot for seat in seats] == [None, "medium", "medium", "medium"]
-    assert session.game.rules.name.value == "classic"
+    assert [seat.bot_level for seat in seats] == [None, "medium", "medium", "medium"]
+    assert session.game.rules.rule_set.value == "classic"
     assert load_last_setup().seats == seats  # remembered for next time
 
 

@@ -22,7 +22,7 @@ BOT_PAUSE = 0.2
 
 def narrated(session: Session, speech: RecordingSpeech) -> UnoApp:
     setup = TableSetup(
-        rules=session.game.rules.name.value,
+        rules=session.game.rules.rule_set.value,
         seats=session.seats,
         bot_delay=BOT_PAUSE,
         narrate=True,

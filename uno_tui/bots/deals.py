@@ -31,7 +31,7 @@ class _Seat:
     """The unseen cards of the colour the seat last named for a Wild: one is dealt to it."""
 
 
-class Dealer:
+class DealSampler:
     """Deals the cards one view has not seen, again and again, each time a fresh table."""
 
     def __init__(self, knowledge: Knowledge, rules: QuickRules) -> None:

@@ -41,19 +41,19 @@ class EasyBot(Bot):
             return next(a for a in actions if isinstance(a, AcceptPenalty))
         plays = [a for a in actions if isinstance(a, PlayCard)]
         if decision.kind in (DecisionKind.TURN, DecisionKind.TEAM_PLAY) and plays:
-            coloured = [a for a in plays if not a.card.is_wild]
-            pool = coloured or plays
+            colored = [a for a in plays if not a.card.is_wild]
+            pool = colored or plays
             choice = rng.choice(pool)
-            return self._with_best_colour(view, choice, pool)
+            return self._with_best_color(view, choice, pool)
         if decision.kind is DecisionKind.PLAY_DRAWN and plays:
-            return self._with_best_colour(view, plays[0], plays)
+            return self._with_best_color(view, plays[0], plays)
         for kind in (DrawCard, KeepDrawn, AcceptPenalty):
             for action in actions:
                 if isinstance(action, kind):
                     return action
         return rng.choice(actions)
 
-    def _with_best_colour(
+    def _with_best_color(
         self, view: PlayerView, choice: PlayCard, plays: list[PlayCard]
     ) -> PlayCard:
         """For a Wild, the same card naming the colour this bot holds most."""

@@ -35,7 +35,7 @@ from uno_tui.engine import (
 )
 
 from .base import main_decision
-from .deals import Dealer
+from .deals import DealSampler
 from .knowledge import Knowledge, colors_held, is_opponent, next_in_play
 from .medium import (
     DRAW_SCORE,
@@ -164,7 +164,7 @@ class HardBot(MediumBot):
         on the way those clearly worse than the best so far, so the deals go to the close
         calls. Medium's plan is never dropped; when nothing else is left, it stands at once."""
         deadline = time.perf_counter() + self.think_ms / 1000
-        dealer = Dealer(Knowledge.of(view), self._quick_rules(view.rules))
+        dealer = DealSampler(Knowledge.of(view), self._quick_rules(view.rules))
         side = (view.player, view.teammate if view.teammate is not None else view.player)
         deals = random.Random(rng.getrandbits(64))
         results: dict[Action, list[float]] = {action: [] for action in candidates}

@@ -6,7 +6,7 @@ from .cards import ACTION_RANKS, NUMBER_RANKS, Card, Color, Rank
 from .rules import DeckKind, Rules
 
 
-def _coloured_cards() -> list[Card]:
+def _colored_cards() -> list[Card]:
     """76 number cards (one 0 and two of 1-9 per colour) and two of each action per colour."""
     cards: list[Card] = []
     for color in Color:
@@ -20,7 +20,7 @@ def _coloured_cards() -> list[Card]:
 
 def standard_deck() -> list[Card]:
     """The 108-card deck: 76 numbers, 8 Skip, 8 Reverse, 8 Draw Two, 4 Wild, 4 Wild Draw Four."""
-    return _coloured_cards() + [Card(None, Rank.WILD)] * 4 + [Card(None, Rank.WILD_DRAW_FOUR)] * 4
+    return _colored_cards() + [Card(None, Rank.WILD)] * 4 + [Card(None, Rank.WILD_DRAW_FOUR)] * 4
 
 
 def classic_deck() -> list[Card]:
@@ -36,7 +36,7 @@ def teams_deck() -> list[Card]:
     """The Teams deck, 112 cards: 76 numbers, 8 Skip, 8 Reverse, 8 Draw Two, 4 Wild,
     4 Wild Team Play and 4 Wild Team Draw Four (the pass symbol is a rule, not a card)."""
     return (
-        _coloured_cards()
+        _colored_cards()
         + [Card(None, Rank.WILD)] * 4
         + [Card(None, Rank.WILD_TEAM_PLAY)] * 4
         + [Card(None, Rank.WILD_TEAM_DRAW_FOUR)] * 4

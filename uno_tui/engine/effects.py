@@ -30,7 +30,7 @@ __all__ = ["ACTION_RANKS", "EFFECTS"]
 Effect = Callable[[State, PlayCard, "Color | None"], None]
 
 
-def _number(state: State, action: PlayCard, _colour_before: Color | None) -> None:
+def _number(state: State, action: PlayCard, _color_before: Color | None) -> None:
     player, rank, rules = action.player, action.card.rank, state.rules
     if rules.seven_zero and rank is Rank.SEVEN:
         assert action.target is not None
@@ -42,12 +42,12 @@ def _number(state: State, action: PlayCard, _colour_before: Color | None) -> Non
     state.next_turn_after(player)
 
 
-def _skip(state: State, action: PlayCard, _colour_before: Color | None) -> None:
+def _skip(state: State, action: PlayCard, _color_before: Color | None) -> None:
     """ "Skip makes the next player lose their turn"."""
     state.skip_next(action.player)
 
 
-def _reverse(state: State, action: PlayCard, _colour_before: Color | None) -> None:
+def _reverse(state: State, action: PlayCard, _color_before: Color | None) -> None:
     """ "Reverse reverses the direction of play"; two-player: "works exactly like a Skip"."""
     if state.player_count == 2 and state.rules.reverse_skips_with_two_players:
         state.skip_next(action.player)
@@ -57,7 +57,7 @@ def _reverse(state: State, action: PlayCard, _colour_before: Color | None) -> No
     state.next_turn_after(action.player)
 
 
-def _draw_two(state: State, action: PlayCard, _colour_before: Color | None) -> None:
+def _draw_two(state: State, action: PlayCard, _color_before: Color | None) -> None:
     """ "Draw Two makes the next player draw two cards and lose their turn"."""
     victim = state.next_active(action.player)
     if state.rules.stack_draw_two:
@@ -68,15 +68,15 @@ def _draw_two(state: State, action: PlayCard, _colour_before: Color | None) -> N
     state.next_turn_after(victim)
 
 
-def _wild(state: State, action: PlayCard, _colour_before: Color | None) -> None:
+def _wild(state: State, action: PlayCard, _color_before: Color | None) -> None:
     state.next_turn_after(action.player)
 
 
-def _wild_draw_four(state: State, action: PlayCard, colour_before: Color | None) -> None:
+def _wild_draw_four(state: State, action: PlayCard, color_before: Color | None) -> None:
     """The target draws four or challenges; whether the play was legal is fixed now, from the
     hand the player kept and the colour that was on the pile."""
     player = action.player
-    state.draw_four_illegal = state.draw_four_is_illegal(state.hands[player], colour_before)
+    state.draw_four_illegal = state.draw_four_is_illegal(state.hands[player], color_before)
     state.draw_four_player = player
     state.open_penalty(player, state.next_active(player), 4, Phase.RESPOND_DRAW_FOUR)
 
@@ -97,7 +97,7 @@ def resolve_challenge(state: State, challenger: int) -> None:
         state.next_turn_after(challenger)
 
 
-def _swap(state: State, action: PlayCard, _colour_before: Color | None) -> None:
+def _swap(state: State, action: PlayCard, _color_before: Color | None) -> None:
     """ "Wild Swap Hands swaps your hand with an opponent's"."""
     assert action.target is not None
     swap_hands(state, action.player, action.target)
@@ -117,7 +117,7 @@ def pass_hands(state: State) -> None:
     state.emit(HandsPassed(state.clockwise))
 
 
-def _customizable(state: State, action: PlayCard, _colour_before: Color | None) -> None:
+def _customizable(state: State, action: PlayCard, _color_before: Color | None) -> None:
     """ "Wild Customizable cards apply the rule written on them": the effect chosen at setup."""
     player, effect = action.player, state.rules.custom_effect
     if effect is CustomEffect.DRAW_TWO_SKIP:
@@ -136,7 +136,7 @@ def _customizable(state: State, action: PlayCard, _colour_before: Color | None) 
     state.next_turn_after(player)
 
 
-def _team_play(state: State, action: PlayCard, _colour_before: Color | None) -> None:
+def _team_play(state: State, action: PlayCard, _color_before: Color | None) -> None:
     """ "choose a color, then play jumps directly to your teammate"."""
     mate = state.teammate_of(action.player)
     assert mate is not None
@@ -154,7 +154,7 @@ def team_play_turn(state: State, player: int, mate: int) -> None:
     state.next_turn_after(mate)
 
 
-def _team_draw_four(state: State, action: PlayCard, _colour_before: Color | None) -> None:
+def _team_draw_four(state: State, action: PlayCard, _color_before: Color | None) -> None:
     """ "The next player draws 2 cards and loses their turn; that player's teammate also draws
     2 cards, even if currently out of the hand." Drawing puts an out teammate back in play."""
     victim = state.next_active(action.player)

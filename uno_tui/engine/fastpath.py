@@ -69,17 +69,17 @@ class PlayTable:
             self._by_seat[player][card] = actions
         return actions
 
-    def plays_on_pile(self, player: int, top: Card, colour: Color | None) -> PlaysByCard:
+    def plays_on_pile(self, player: int, top: Card, color: Color | None) -> PlaysByCard:
         """Every card ``player`` could play on ``top`` with ``colour`` current, with its plays:
         "same color, number or symbol. Wild cards match anything" (see ``State.playable``)."""
         top_rank = None if top.color is None else top.rank  # a Wild matches by colour only
-        key = (player, colour, top_rank)
+        key = (player, color, top_rank)
         on_pile = self._on_pile.get(key)
         if on_pile is None:
             on_pile = {
                 card: self.plays(player, card)
                 for card in EVERY_CARD
-                if card.color is None or card.color is colour or card.rank is top_rank
+                if card.color is None or card.color is color or card.rank is top_rank
             }
             self._on_pile[key] = on_pile
         return on_pile

@@ -78,20 +78,20 @@ def _play(state: State, action: PlayCard) -> None:
     elif state.uno_exposed:
         state.close_uno_windows()
     card, hand = action.card, state.hands[player]
-    colour_before = state.current_color
+    color_before = state.current_color
     hand.remove(card)
     state.discard_pile.append(card)
-    colour = state.current_color = action.color if card.color is None else card.color
+    color = state.current_color = action.color if card.color is None else card.color
     state.drawn_card = None
     state.must_play = False
-    assert colour is not None
-    state.emit(card_played(player, card, colour, action.target, jump_in))
+    assert color is not None
+    state.emit(card_played(player, card, color, action.target, jump_in))
     if not hand and _round_won_by(state, player):
         if state.rules.last_card_penalty_applies:
             effects.last_card_penalty(state, player, card)
         rounds.end_round(state, player)
         return
-    effects.EFFECTS[card.rank](state, action, colour_before)
+    effects.EFFECTS[card.rank](state, action, color_before)
     if not hand:
         teams.went_out(state, player)
 

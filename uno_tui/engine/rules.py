@@ -86,7 +86,7 @@ class MatchMethod(Enum):
 class Rules:
     """Everything that differs between rule sets, in the texts' own terms."""
 
-    name: RuleSet
+    rule_set: RuleSet
     player_counts: tuple[int, ...]
     deck: DeckKind
     team_game: bool
@@ -132,7 +132,7 @@ class Rules:
     def classic(cls, **options: Any) -> Rules:
         """uno-classic.txt: 2-10 players, the 112-card deck, challenge, scoring to 500."""
         base = cls(
-            name=RuleSet.CLASSIC,
+            rule_set=RuleSet.CLASSIC,
             player_counts=tuple(range(2, 11)),
             deck=DeckKind.CLASSIC,
             team_game=False,
@@ -149,7 +149,7 @@ class Rules:
     def two_player(cls, **options: Any) -> Rules:
         """uno-two-player.txt: the official two-player rules with their variants as options."""
         base = cls(
-            name=RuleSet.TWO_PLAYER,
+            rule_set=RuleSet.TWO_PLAYER,
             player_counts=(2,),
             deck=DeckKind.STANDARD,
             team_game=False,
@@ -167,7 +167,7 @@ class Rules:
     def teams(cls, **options: Any) -> Rules:
         """uno-teams.txt: 4, 6 or 8 players in teams of two, partners across."""
         base = cls(
-            name=RuleSet.TEAMS,
+            rule_set=RuleSet.TEAMS,
             player_counts=(4, 6, 8),
             deck=DeckKind.TEAMS,
             team_game=True,
@@ -200,11 +200,11 @@ class Rules:
 
     def with_options(self, **options: Any) -> Rules:
         """A copy with options changed, checked against what this rule set allows."""
-        allowed = OPTIONS_BY_RULE_SET[self.name]
+        allowed = OPTIONS_BY_RULE_SET[self.rule_set]
         for key in options:
             if key not in allowed:
                 raise SetupError(
-                    f"option {key!r} is not available in {self.name.value} "
+                    f"option {key!r} is not available in {self.rule_set.value} "
                     f"(available: {', '.join(sorted(allowed))})"
                 )
         try:
@@ -229,7 +229,7 @@ class Rules:
     def check_players(self, count: int) -> None:
         if count not in self.player_counts:
             allowed = ", ".join(str(n) for n in self.player_counts)
-            raise SetupError(f"{self.name.value} is played by {allowed} players, not {count}")
+            raise SetupError(f"{self.rule_set.value} is played by {allowed} players, not {count}")
 
     @property
     def target_ranks(self) -> frozenset[Rank]:
@@ -248,13 +248,13 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         """The preset name and the options that differ from it, for a match record."""
-        preset = Rules.preset(self.name)
+        preset = Rules.preset(self.rule_set)
         changed: dict[str, Any] = {}
         mine, theirs = asdict(self), asdict(preset)
         for field in fields(self):
             if mine[field.name] != theirs[field.name]:
                 changed[field.name] = _plain(mine[field.name])
-        return {"rules": self.name.value, "options": changed}
+        return {"rules": self.rule_set.value, "options": changed}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Rules:

@@ -255,10 +255,10 @@ class State:
         rest.remove(card)
         return self.draw_four_is_illegal(rest, self.current_color)
 
-    def draw_four_is_illegal(self, kept: Sequence[Card], colour: Color | None) -> bool:
+    def draw_four_is_illegal(self, kept: Sequence[Card], color: Color | None) -> bool:
         """classic: illegal if the player "had the color, or a Wild"; two-player: "If they held
         a card of the current color" (a matching number of another colour is fine)."""
-        if any(card.color is colour for card in kept):
+        if any(card.color is color for card in kept):
             return True
         return self.rules.challenge_counts_other_wilds and any(card.is_wild for card in kept)
 

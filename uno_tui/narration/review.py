@@ -43,8 +43,8 @@ def hand_words(view: PlayerView) -> str:
 def top_words(view: PlayerView) -> str:
     """ "Top card: Wild Draw Four, colour green. 4 cards to draw." (to the one who must answer;
     to the others "4 cards waiting for Leo.")"""
-    colour = view.current_color.word if view.current_color else "not named yet"
-    text = f"Top card: {card_words(view.top_card)}, colour {colour}."
+    color = view.current_color.word if view.current_color else "not named yet"
+    text = f"Top card: {card_words(view.top_card)}, colour {color}."
     if view.pending_penalty:
         cards = plural(view.pending_penalty, "card")
         on = view.responder
@@ -127,7 +127,7 @@ def table_words(
             for a, b in ((seat, seat + half) for seat in range(half))
         )
         text += f" Teams, partners across: {teams}."
-    return f"{text} {rules.name.value.capitalize()} to {rules.target_score} points."
+    return f"{text} {rules.rule_set.value.capitalize()} to {rules.target_score} points."
 
 
 def scores_line(view: PublicView) -> str:

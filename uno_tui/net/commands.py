@@ -162,7 +162,7 @@ def run_host(
         shown_address = describe_address(args.bind, host.port)
         only_here = " (this machine only: --bind 0.0.0.0 for the network)"
         say(
-            f"Hosting {session.game.rules.name.value} on {shown_address}"
+            f"Hosting {session.game.rules.rule_set.value} on {shown_address}"
             f"{only_here if args.bind.startswith('127.') else ''}."
         )
         for line in join_lines(codes.for_remote(), session.game.names, shown_address):

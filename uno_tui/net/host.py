@@ -237,7 +237,7 @@ class Host:
 
     def seat_info(self) -> tuple[protocol.SeatInfo, ...]:
         def plays(seat: int) -> str:
-            bot = self.session.seats[seat].bot
+            bot = self.session.seats[seat].bot_level
             if bot is not None and seat not in self.codes.seats:
                 return bot
             if seat == self.local:
@@ -265,7 +265,7 @@ class Host:
         from uno_tui.bots import make_bot
 
         seats = list(self.session.seats)
-        seats[seat] = replace(seats[seat], bot=level)
+        seats[seat] = replace(seats[seat], bot_level=level)
         self.session.seats = tuple(seats)
         if level is None:
             self.session.bots.pop(seat, None)

@@ -49,7 +49,7 @@ from uno_tui.narration.speech import Speaker
 from uno_tui.session import MAX_BOT_ACTIONS, Session
 from uno_tui.text import shown
 
-from .colour import colour_enabled, paint
+from .color import color_enabled, paint
 
 __all__ = [
     "HELP",
@@ -128,14 +128,14 @@ class PlainGame:
         *,
         speaker: Speaker | None = None,
         verbosity: Verbosity = "full",
-        colour: bool | None = None,
+        color: bool | None = None,
     ) -> None:
         self.session = session
         self.game = session.game
         self.read = read
         self.out = out
         self.speaker = speaker
-        self.colour = colour_enabled(out) if colour is None else colour
+        self.color = color_enabled(out) if color is None else color
         self.narrator = Narrator(
             self.game.names, team_scores=self.game.rules.team_game, verbosity=verbosity
         )
@@ -153,7 +153,7 @@ class PlainGame:
         if self.speaker is not None:
             self.speaker.say(line)  # first: "no speech on this machine" comes before the line
         line = shown(line)  # nothing from a name or a file may act on the terminal
-        self.write((paint(line) if self.colour else line) + "\n")
+        self.write((paint(line) if self.color else line) + "\n")
 
     def write(self, text: str) -> None:
         """The one place that writes to the output."""
@@ -221,7 +221,7 @@ class PlainGame:
             self.say(line)
 
     def table_line(self, listener: int | None) -> str:
-        bots = [seat.bot for seat in self.session.seats]
+        bots = [seat.bot_level for seat in self.session.seats]
         return table_words(self.game.names, self.game.rules, bots, listener)
 
     # The match -----------------------------------------------------------------------------
@@ -380,9 +380,9 @@ class PlainGame:
         """Ask the colour (and the player) for a card that needs them."""
         while len(move.actions) > 1:
             if len(move.colors) > 1:
-                colours = move.colors
-                listing = ", ".join(f"{i}: {c.word}" for i, c in enumerate(colours, 1))
-                color = self.pick(seat, f"Which colour? {listing}.", numbered(colours), "")
+                colors = move.colors
+                listing = ", ".join(f"{i}: {c.word}" for i, c in enumerate(colors, 1))
+                color = self.pick(seat, f"Which colour? {listing}.", numbered(colors), "")
                 move = Move(
                     move.label,
                     tuple(a for a in move.actions if isinstance(a, PlayCard) and a.color is color),

@@ -129,9 +129,11 @@ class PlainSetup:
 
     @staticmethod
     def summary(rules: Rules, seats: Sequence[Seat]) -> str:
-        people = ", ".join(f"{s.name} ({s.bot + ' bot' if s.bot else 'person'})" for s in seats)
+        people = ", ".join(
+            f"{s.name} ({s.bot_level + ' bot' if s.bot_level else 'person'})" for s in seats
+        )
         house = ", ".join(OPTION_TITLES[name] for name in rules.house_rules) or "none"
         return (
-            f"Playing {rules.name.value} to {rules.target_score} points: {people}. "
+            f"Playing {rules.rule_set.value} to {rules.target_score} points: {people}. "
             f"House rules: {house}."
         )

@@ -43,7 +43,7 @@ class TableSetup:
     @classmethod
     def of(cls, rules: Rules, seats: tuple[Seat, ...]) -> TableSetup:
         """The setup of a match already made (from the command line, or resumed)."""
-        return cls(rules=rules.name.value, seats=seats, options=rules.to_dict()["options"])
+        return cls(rules=rules.rule_set.value, seats=seats, options=rules.to_dict()["options"])
 
     def make_rules(self) -> Rules:
         """The rules with their options; raises SetupError for a bad combination."""
@@ -55,7 +55,7 @@ class TableSetup:
     def to_dict(self) -> dict[str, Any]:
         return {
             "rules": self.rules,
-            "seats": [{"name": seat.name, "bot": seat.bot} for seat in self.seats],
+            "seats": [{"name": seat.name, "bot": seat.bot_level} for seat in self.seats],
             "options": self.options,
             "bot_delay": self.bot_delay,
             "narrate": self.narrate,

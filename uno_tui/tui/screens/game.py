@@ -126,7 +126,7 @@ class GameScreen(Screen[None]):
         """Whose view the screen last showed: toasts are cleared when it changes."""
         self.thinking: BotTurn | None = None
         """The bot turn being thought about off the UI thread, if any."""
-        self.seat_labels = [seat.bot or "" for seat in session.seats]
+        self.seat_labels = [seat.bot_level or "" for seat in session.seats]
         self.hand_memo: tuple[tuple[Card, ...], frozenset[Card]] = ((), frozenset())
         """The hand as last shown: a cursor move within it is spoken, a new hand is not."""
         self.taught_keys = False
@@ -621,8 +621,8 @@ def show_terminal_cursor(headless: bool) -> None:
 
 def public_top_words(view: PublicView) -> str:
     """The top card for the whole table: without the drawn card a player's own view adds."""
-    colour = view.current_color.word if view.current_color else "not named yet"
-    return f"Top card: {card_words(view.top_card)}, colour {colour}."
+    color = view.current_color.word if view.current_color else "not named yet"
+    return f"Top card: {card_words(view.top_card)}, colour {color}."
 
 
 def public_counts(view: PublicView) -> str:

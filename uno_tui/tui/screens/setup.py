@@ -120,7 +120,9 @@ class SetupScreen(Screen[TableSetup]):
                         id=f"name-{i}",
                         classes="name",
                     )
-                    yield Select(kinds, value=seat.bot or PERSON, allow_blank=False, id=f"kind-{i}")
+                    yield Select(
+                        kinds, value=seat.bot_level or PERSON, allow_blank=False, id=f"kind-{i}"
+                    )
             yield Label("Options (each off unless you change it)", classes="heading")
             preset = Rules.preset(setup.rules)
             offered = OPTIONS_BY_RULE_SET[RuleSet(setup.rules)]

@@ -77,7 +77,7 @@ def draw_table(
     header = Text(no_wrap=True, overflow="ellipsis")
     header.append(f"Round {view.round_number}", style="bold")
     arrow = "↻ clockwise" if view.clockwise else "↺ counterclockwise"
-    header.append(f" · {view.rules.name.value} · {arrow} · to {view.rules.target_score}")
+    header.append(f" · {view.rules.rule_set.value} · {arrow} · to {view.rules.target_score}")
     roomy = width >= ROOMY_WIDTH and height >= 1 + 2 * ((seats + 1) // 2) + 1
     if roomy or width >= COMPACT_WIDTH + LARGE_CARD[0] - PILE_CARD[0]:
         card = LARGE_CARD if height >= 1 + LARGE_CARD[1] + 2 else (LARGE_CARD[0], PILE_CARD[1])
@@ -161,9 +161,9 @@ def pile_lines(view: PublicView, card: tuple[int, int]) -> list[Text]:
     top = card_lines(view.top_card, card, selected=True)
     lines = beside([back, top], [DRAW_BACK[0], card[0]], gap=1)
     width = DRAW_BACK[0] + 1 + card[0]
-    colour = Text("colour ", no_wrap=True)
-    colour.append_text(color_text(view.current_color))
-    lines.append(colour)
+    color = Text("colour ", no_wrap=True)
+    color.append_text(color_text(view.current_color))
+    lines.append(color)
     if view.pending_penalty and view.responder is not None:
         penalty = Text(f"+{view.pending_penalty} waits: ", style="bold", no_wrap=True)
         penalty.append(view.names[view.responder], style="bold")

@@ -17,7 +17,7 @@ _SGR = {"Red": "31", "Yellow": "33", "Green": "32", "Blue": "34"}
 _CARD_NAME = re.compile(r"\b(Red|Yellow|Green|Blue)( (?:\d|Skip|Reverse|Draw Two))?\b")
 
 
-def colour_enabled(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
+def color_enabled(stream: TextIO, environ: Mapping[str, str] | None = None) -> bool:
     env = os.environ if environ is None else environ
     if env.get("NO_COLOR") or env.get("TERM") == "dumb":
         return False
