@@ -77,7 +77,7 @@ def any_action(game: Game, rng: random.Random) -> Action:
     return Deal(seat)
 
 
-@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.name.value}{r.house_rules}")
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.rule_set.value}{r.house_rules}")
 def test_illegal_actions_raise_a_specific_error_and_change_nothing(rules: Rules) -> None:
     rng = random.Random(hash(rules.house_rules) & 0xFFFF)
     counts = PLAYER_COUNTS[rules.rule_set.value]
@@ -118,7 +118,7 @@ def test_illegal_action_messages_name_the_player_the_card_and_the_rule() -> None
     assert game.names[turn.player] in message, "the message says whose decision it is"
 
 
-@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.name.value}{r.house_rules}")
+@pytest.mark.parametrize("rules", RULES, ids=lambda r: f"{r.rule_set.value}{r.house_rules}")
 def test_every_listed_action_passes_the_full_check(rules: Rules) -> None:
     """``apply`` takes an action object it has just listed without working out its legality
     again (for speed): that is sound only because every listed action passes ``check``."""

@@ -244,7 +244,7 @@ def test_teams_offers_the_other_house_rules() -> None:
         ("teams", "uno_penalty"),
         ("teams", "pre_2022_scoring"),
         ("classic", "team_game"),
-        ("classic", "name"),
+        ("classic", "rule_set"),
     ],
 )
 def test_option_not_offered_by_that_rule_set_is_refused(preset: str, option: str) -> None:

@@ -148,7 +148,7 @@ def test_no_escape_code_in_a_pipe_and_color_words_always() -> None:
 
 
 @pytest.mark.parametrize(
-    ("stream", "env", "coloured"),
+    ("stream", "env", "colored"),
     [
         (io.StringIO(), {}, False),
         (Tty(), {}, True),
