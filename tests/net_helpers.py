@@ -13,6 +13,7 @@ from dataclasses import replace
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from benchmarks.bench_net import next_action
 from uno_tui.engine import (
     Action,
     CallUno,
@@ -105,11 +106,12 @@ class Client:
 
 
 def first_legal(view_update: protocol.ViewUpdate) -> Action | None:
-    """The scripted person's policy: call UNO for yourself if you may, else the first legal
-    action of the decision the game awaits from you, else nothing."""
+    """The scripted person's policy (the network benchmark's own): call UNO for yourself if
+    you may, else the first legal action of the decision the game awaits from you."""
     view = view_update.view
     if not isinstance(view, PlayerView):  # a spectator's: nothing to decide
         return None
+    return next_action(view)
     for decision in view.decisions:
         for action in decision.actions:
             if isinstance(action, CallUno) and action.target == view.player:
