@@ -16,7 +16,6 @@ from websockets.exceptions import ConnectionClosed
 from benchmarks.bench_net import next_action
 from uno_tui.engine import (
     Action,
-    CallUno,
     Card,
     CardNotationError,
     Game,
@@ -112,14 +111,6 @@ def first_legal(view_update: protocol.ViewUpdate) -> Action | None:
     if not isinstance(view, PlayerView):  # a spectator's: nothing to decide
         return None
     return next_action(view)
-    for decision in view.decisions:
-        for action in decision.actions:
-            if isinstance(action, CallUno) and action.target == view.player:
-                return action
-    for decision in view.decisions:
-        if not decision.kind.out_of_turn:
-            return decision.actions[0]
-    return None
 
 
 async def play_to_the_end(client: Client, timeout: float = 60) -> None:
