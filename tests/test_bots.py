@@ -103,10 +103,10 @@ def test_an_opponent_who_drew_is_dealt_none_of_the_color_they_lacked() -> None:
     view = game.view(0)
     knowledge = Knowledge.of(view)
     assert knowledge.notes[1].missing_colors == {Color.RED}
-    dealer = DealSampler(knowledge, QuickRules.of(view.rules))
+    sampler = DealSampler(knowledge, QuickRules.of(view.rules))
     rng = random.Random(2)
     for _ in range(50):
-        table = dealer.deal(rng)
+        table = sampler.deal(rng)
         assert table is not None
         ben = [decode(code) for code in table.hands[1]]
         assert len(ben) == 5
@@ -121,10 +121,10 @@ def test_an_opponent_who_named_a_color_is_dealt_a_card_of_it() -> None:
     view = game.view(0)
     knowledge = Knowledge.of(view)
     assert knowledge.notes[1].named is Color.GREEN
-    dealer = DealSampler(knowledge, QuickRules.of(view.rules))
+    sampler = DealSampler(knowledge, QuickRules.of(view.rules))
     rng = random.Random(2)
     for _ in range(50):
-        table = dealer.deal(rng)
+        table = sampler.deal(rng)
         assert table is not None
         ben = [decode(code) for code in table.hands[1]]
         assert len(ben) == 4

@@ -164,7 +164,7 @@ class HardBot(MediumBot):
         on the way those clearly worse than the best so far, so the deals go to the close
         calls. Medium's plan is never dropped; when nothing else is left, it stands at once."""
         deadline = time.perf_counter() + self.think_ms / 1000
-        dealer = DealSampler(Knowledge.of(view), self._quick_rules(view.rules))
+        sampler = DealSampler(Knowledge.of(view), self._quick_rules(view.rules))
         side = (view.player, view.teammate if view.teammate is not None else view.player)
         deals = random.Random(rng.getrandbits(64))
         results: dict[Action, list[float]] = {action: [] for action in candidates}
@@ -172,7 +172,7 @@ class HardBot(MediumBot):
         done = 0
         judgement = JUDGEMENTS.get((view.player_count, view.rules.team_game))
         while len(active) > 1 and (self.samples is None or done < self.samples):
-            table = dealer.deal(deals)
+            table = sampler.deal(deals)
             if table is None:
                 break
             seed = deals.getrandbits(63)
