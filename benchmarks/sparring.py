@@ -22,6 +22,13 @@ Seat them in ``uno-tui simulate`` through this script (``uno_tui`` never imports
     python -m benchmarks.sparring --rules two-player --seats medium,mixbot --games 2000 --seed 7
 
 ``--hard-samples N`` (this script's own) fixes the hard bot's imagined deals per decision.
+
+Two more levels swap the Teams passes and shares between our own bots, to measure hard's Teams
+search: ``hard-medium-teams`` (hard with medium's passes and shares, as hard was before) and
+``medium-hard-teams`` (medium with hard's):
+
+    python -m benchmarks.sparring --rules teams --games 150 --seed 8 --hard-samples 40
+        --jobs 1 --seats hard-medium-teams,medium,hard-medium-teams,medium
 """
 
 from __future__ import annotations
@@ -31,8 +38,9 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from uno_tui.bots import LEVELS, Bot
+from uno_tui.bots import LEVELS, Bot, HardBot, MediumBot
 from uno_tui.bots.base import main_decision, out_of_turn_actions
+from uno_tui.bots.hard import TEAM_CHOICES
 from uno_tui.engine import (
     AcceptPenalty,
     Action,
@@ -333,9 +341,46 @@ def mixbot_choice(view: PlayerView, rng: random.Random) -> tuple[Card, Color | N
 SPARRING: dict[str, type[Bot]] = {"rlcard-v1": RlcardV1Bot, "mixbot": MixBot}
 
 
+# Our own bots with their Teams passes and shares swapped -----------------------------------
+
+
+class HardWithMediumTeamChoices(HardBot):
+    """hard as it was before its Teams choices were its own: medium's passes and shares, hard's
+    search everywhere else. Against plain ``hard`` it measures what ``team_search.py`` gains."""
+
+    level = "hard-medium-teams"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        if main_decision(view).kind in TEAM_CHOICES:
+            return MediumBot.choose(self, view, rng)
+        return super().choose(view, rng)
+
+
+class MediumWithHardTeamChoices(HardBot):
+    """medium's turns with hard's passes and shares: what the Teams search alone is worth, in
+    games that take a second rather than minutes."""
+
+    level = "medium-hard-teams"
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        if main_decision(view).kind in TEAM_CHOICES:
+            return super().choose(view, rng)
+        return MediumBot.choose(self, view, rng)
+
+
+SEARCHING: dict[str, type[HardBot]] = {
+    "hard": HardBot,
+    "hard-medium-teams": HardWithMediumTeamChoices,
+    "medium-hard-teams": MediumWithHardTeamChoices,
+}
+"""The levels that search, and so take ``--think-ms`` and ``--hard-samples``."""
+
+
 def register() -> None:
-    """Make the sparring partners seatable by ``uno-tui simulate`` in this process."""
+    """Make the sparring partners and the swapped bots seatable by ``uno-tui simulate`` in
+    this process."""
     LEVELS.update(SPARRING)
+    LEVELS.update(SEARCHING)
 
 
 def fixed_samples(argv: list[str]) -> int | None:
@@ -354,20 +399,19 @@ def fixed_samples(argv: list[str]) -> int | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     from uno_tui import sim
-    from uno_tui.bots import HardBot
     from uno_tui.cli import main as uno_main
 
     args = list(sys.argv[1:] if argv is None else argv)
     samples = fixed_samples(args)
-    if samples is not None:
-        make = sim.new_bot
+    make = sim.new_bot
 
-        def new_bot(level: str, think_ms: float) -> Bot:
-            if level == "hard":
-                return HardBot(think_ms=think_ms, samples=samples)
-            return make(level, think_ms)
+    def new_bot(level: str, think_ms: float) -> Bot:
+        searching = SEARCHING.get(level)
+        if searching is not None:
+            return searching(think_ms=think_ms, samples=samples)
+        return make(level, think_ms)
 
-        sim.new_bot = new_bot
+    sim.new_bot = new_bot
     register()
     return uno_main(["simulate", *args])
 

@@ -14,6 +14,7 @@ within a time budget and only when there is something to think about.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -47,6 +48,10 @@ from .medium import (
     play_score,
 )
 from .playout import COLORS, TURN_LIMIT, WILD, QuickRound, QuickRules, code_of
+from .race import RACE_EVERY
+from .race import clear_winner as _clear_winner  # shared with team_search.py
+from .race import still_in_the_race as _still_in_the_race
+from .team_search import TeamSearch
 
 DEFAULT_THINK_MS = 250
 CLEAR_WIN = 2.0
@@ -54,12 +59,6 @@ CLEAR_WIN = 2.0
 imagined rounds are cut off and judged on the hand sizes (far less noisy than to the end)."""
 CLEAR_WIN_TO_THE_END = 2.0
 """The same where imagined rounds are played to the end (no judgement fitted for the table)."""
-DROP_BELOW = 3.0
-"""A candidate this many standard errors behind the best so far is dropped."""
-RACE_EVERY = 8
-"""Deals between two looks at which candidates are still worth dealing for."""
-MIN_DEALS = 10
-"""Fewer imagined deals than this say too little to overrule medium."""
 LACKED_COLOR = 8.0
 """Worth of making the next player face a colour they showed they lack."""
 
@@ -96,6 +95,8 @@ SAFE_BLUFF = 0.75
 """We bluff a Wild Draw Four only while the next player's chance that we held the colour (as
 they can reckon it) is below this; medium challenges above about 0.89."""
 SEARCHED = (DecisionKind.TURN, DecisionKind.TEAM_PLAY, DecisionKind.PLAY_DRAWN)
+TEAM_CHOICES = (DecisionKind.PASS, DecisionKind.SHARE)
+"""Teams passes and shares, searched by ``team_search.py``."""
 
 
 class HardBot(MediumBot):
@@ -114,6 +115,8 @@ class HardBot(MediumBot):
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         decision = main_decision(view)
+        if decision.kind in TEAM_CHOICES:
+            return self._team_choice(view, decision, rng)
         if decision.kind not in SEARCHED:
             return super().choose(view, rng)
         plan = self._plan(view, decision, rng)
@@ -187,6 +190,21 @@ class HardBot(MediumBot):
                 break
         clear = CLEAR_WIN_TO_THE_END if judgement is None else CLEAR_WIN
         return _clear_winner({action: results[action] for action in active}, plan, clear)
+
+    def _team_choice(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action:
+        """A card to pass or give our teammate: medium's, unless imagined rounds judged as
+        our turns are find a clearly better one."""
+        plan = super().choose(view, rng)
+        side = (view.player, view.teammate if view.teammate is not None else view.player)
+        judgement = JUDGEMENTS.get((view.player_count, view.rules.team_game))
+        search = TeamSearch(
+            rules=self._quick_rules(view.rules),
+            judge=functools.partial(_outcome, side=side, judgement=judgement),
+            clear=CLEAR_WIN_TO_THE_END if judgement is None else CLEAR_WIN,
+            think_ms=self.think_ms,
+            samples=self.samples,
+        )
+        return search.choose(view, decision, plan, rng)
 
     def _quick_rules(self, rules: Rules) -> QuickRules:
         quick = self._rules.get(rules)
@@ -310,43 +328,3 @@ def _worth_trying(play: PlayCard, table: Table, held: Collection[Color], plan: A
         plan_color = plan.color if isinstance(plan, PlayCard) else None
         return play.color in held or play.color is plan_color
     return True
-
-
-def _paired_gain(mine: list[float], theirs: list[float]) -> tuple[float, float]:
-    """Mean and standard error of ``mine - theirs`` over the deals both were played on."""
-    count = min(len(mine), len(theirs))
-    gains = [mine[i] - theirs[i] for i in range(count)]
-    mean = sum(gains) / count
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, count - 1))
-    return mean, spread / math.sqrt(count)
-
-
-def _still_in_the_race(
-    active: list[Action], results: dict[Action, list[float]], plan: Action
-) -> list[Action]:
-    """The candidates not clearly worse than the best so far (and the plan, always)."""
-    leader = max(active, key=lambda action: sum(results[action]))
-    kept = []
-    for action in active:
-        if action in (plan, leader):
-            kept.append(action)
-            continue
-        mean, error = _paired_gain(results[action], results[leader])
-        if mean + DROP_BELOW * error >= 0:
-            kept.append(action)
-    return kept
-
-
-def _clear_winner(results: dict[Action, list[float]], plan: Action, clear: float) -> Action:
-    """The action whose paired advantage over medium's plan is largest and clear of noise."""
-    base = results.get(plan)
-    if not base or len(base) < MIN_DEALS:
-        return plan
-    best, best_gain = plan, 0.0
-    for action, outcomes in results.items():
-        if action == plan:
-            continue
-        mean, error = _paired_gain(outcomes, base)
-        if mean > clear * error and mean > best_gain:
-            best, best_gain = action, mean
-    return best

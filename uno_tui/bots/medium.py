@@ -392,9 +392,11 @@ class MediumBot(Bot):
     def _pass(self, view: PlayerView, decision: Decision) -> Action:
         """Pass our teammate a card they can use and we can spare (a first pass, a pass-symbol
         exchange, or one card of a share when they went out)."""
-        mate_colors = _colors_played_by(view, view.teammate)
+        mate = view.teammate
+        mate_colors = _colors_played_by(view, mate)
+        mate_count = view.hand_counts[mate] if mate is not None else 0
         actions = [a for a in decision.actions if isinstance(a, PassCard | GiveCard)]
-        return max(actions, key=lambda action: feed_score(view, action.card, mate_colors))
+        return max(actions, key=lambda a: feed_score(view.hand, a.card, mate_colors, mate_count))
 
     def react(self, view: PlayerView, rng: random.Random) -> Action | None:
         """Always call UNO, catch every opponent who forgot, jump in when it helps."""
@@ -427,14 +429,15 @@ def _colors_played_by(view: PlayerView, seat: int | None) -> Counter[Color]:
     return played
 
 
-def feed_score(view: PlayerView, card: Card, mate_colors: Counter[Color]) -> float:
-    """How good ``card`` is to hand our teammate: a colour they have been playing, a colour we
-    hold little of, and a Wild when they are close to going out."""
-    mate = view.teammate
-    mate_count = view.hand_counts[mate] if mate is not None else 0
+def feed_score(
+    hand: Sequence[Card], card: Card, mate_colors: Counter[Color], mate_count: int
+) -> float:
+    """How good ``card`` of ``hand`` is to hand our teammate (who played ``mate_colors`` this
+    round and holds ``mate_count`` cards): a colour they have been playing, a colour we hold
+    little of, and a Wild when they are close to going out."""
     if card.color is None:
         return 20.0 if mate_count <= LOW else -20.0
-    rest = list(view.hand)
+    rest = list(hand)
     rest.remove(card)
     mine = colors_held(rest)[card.color]
     return 3.0 * mate_colors[card.color] - 2.0 * mine + _points(card) / 10

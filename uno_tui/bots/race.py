@@ -1,0 +1,60 @@
+"""How the hard bot weighs candidate actions judged on the same imagined deals.
+
+Every candidate is played out on the same deals with the same dice (common random numbers),
+so the difference between two candidates on one deal is the difference the choice made, not
+luck; the comparison is of those paired differences. Both of hard's searches use these: its
+turns (``hard.py``) and its Teams passes and shares (``team_search.py``).
+"""
+
+from __future__ import annotations
+
+import math
+
+from uno_tui.engine import Action
+
+DROP_BELOW = 3.0
+"""A candidate this many standard errors behind the best so far is dropped."""
+RACE_EVERY = 8
+"""Deals between two looks at which candidates are still worth dealing for."""
+MIN_DEALS = 10
+"""Fewer imagined deals than this say too little to overrule medium."""
+
+
+def paired_gain(mine: list[float], theirs: list[float]) -> tuple[float, float]:
+    """Mean and standard error of ``mine - theirs`` over the deals both were played on."""
+    count = min(len(mine), len(theirs))
+    gains = [mine[i] - theirs[i] for i in range(count)]
+    mean = sum(gains) / count
+    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, count - 1))
+    return mean, spread / math.sqrt(count)
+
+
+def still_in_the_race(
+    active: list[Action], results: dict[Action, list[float]], plan: Action
+) -> list[Action]:
+    """The candidates not clearly worse than the best so far (and the plan, always)."""
+    leader = max(active, key=lambda action: sum(results[action]))
+    kept = []
+    for action in active:
+        if action in (plan, leader):
+            kept.append(action)
+            continue
+        mean, error = paired_gain(results[action], results[leader])
+        if mean + DROP_BELOW * error >= 0:
+            kept.append(action)
+    return kept
+
+
+def clear_winner(results: dict[Action, list[float]], plan: Action, clear: float) -> Action:
+    """The action whose paired advantage over medium's plan is largest and clear of noise."""
+    base = results.get(plan)
+    if not base or len(base) < MIN_DEALS:
+        return plan
+    best, best_gain = plan, 0.0
+    for action, outcomes in results.items():
+        if action == plan:
+            continue
+        mean, error = paired_gain(outcomes, base)
+        if mean > clear * error and mean > best_gain:
+            best, best_gain = action, mean
+    return best
