@@ -395,8 +395,10 @@ class MediumBot(Bot):
         mate = view.teammate
         mate_colors = _colors_played_by(view, mate)
         mate_count = view.hand_counts[mate] if mate is not None else 0
-        actions = [a for a in decision.actions if isinstance(a, PassCard | GiveCard)]
-        return max(actions, key=lambda a: feed_score(view.hand, a.card, mate_colors, mate_count))
+        card = card_to_feed(view.hand, mate_colors, mate_count)
+        return next(
+            a for a in decision.actions if isinstance(a, PassCard | GiveCard) and a.card == card
+        )
 
     def react(self, view: PlayerView, rng: random.Random) -> Action | None:
         """Always call UNO, catch every opponent who forgot, jump in when it helps."""
@@ -427,6 +429,11 @@ def _colors_played_by(view: PlayerView, seat: int | None) -> Counter[Color]:
         if isinstance(event, CardPlayed) and event.player == seat:
             played[event.color] += 1
     return played
+
+
+def card_to_feed(hand: Sequence[Card], mate_colors: Counter[Color], mate_count: int) -> Card:
+    """The card of ``hand`` best handed to our teammate (``feed_score``; the first on a tie)."""
+    return max(dict.fromkeys(hand), key=lambda c: feed_score(hand, c, mate_colors, mate_count))
 
 
 def feed_score(

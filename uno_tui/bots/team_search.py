@@ -27,24 +27,22 @@ clearly more often (``race.py``). Besides our card, the imagined table does this
   it: "If your teammate can play, they play a card".
 
 An imagined round starts at a turn, so where a share comes in front of another decision the
-choice stays medium's: a penalty waiting for its answer (a Wild Draw Four to challenge or
-accept, stacked Draw Twos), a drawn card waiting to be played or kept, or a Wild Team Play's
-answer under way.
+choice stays medium's: a penalty waiting for its answer (stacked Draw Twos, a house rule), a
+drawn card waiting to be played or kept, or a Wild Team Play's answer under way. Later
+exchanges are left out of the imagined round, as for hard's turns (``playout.py``).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from uno_tui.engine import (
     Action,
-    Card,
-    Color,
     Decision,
+    DecisionKind,
     GiveCard,
     PassCard,
     PlayerView,
@@ -68,7 +66,7 @@ from uno_tui.engine.events import (
 
 from .deals import DealSampler
 from .knowledge import Knowledge
-from .medium import feed_score
+from .medium import card_to_feed
 from .playout import QuickRound, QuickRules, code_of, decode
 from .race import RACE_EVERY, clear_winner, still_in_the_race
 
@@ -99,7 +97,7 @@ class TeamSearch:
         deadline = time.perf_counter() + self.think_ms / 1000
         knowledge = Knowledge.of(view)
         sampler = DealSampler(knowledge, self.rules)
-        passers = _passers(view)
+        passers = _passers(view, decision)
         given: dict[Action, list[int]] = {
             action: _handed_with(action, view, knowledge) for action in candidates
         }
@@ -165,9 +163,9 @@ def _last_turn_began(events: Sequence[Event]) -> tuple[int, TurnBegan] | None:
     return None
 
 
-def _passers(view: PlayerView) -> list[int]:
+def _passers(view: PlayerView, decision: Decision) -> list[int]:
     """The other seats passing a card at the same time as we do (none for a share)."""
-    if not any(isinstance(a, PassCard) for d in view.decisions for a in d.actions):
+    if decision.kind is not DecisionKind.PASS:
         return []
     for event in reversed(view.events):
         if isinstance(event, ExchangeStarted):
@@ -187,7 +185,7 @@ def _handed_with(action: Handed, view: PlayerView, knowledge: Knowledge) -> list
     mate_colors = knowledge.played_colors[mate]
     for _ in range(_share_left(view) - 1):
         mate_count = view.hand_counts[mate] + len(given)
-        card = max(dict.fromkeys(hand), key=lambda c: feed_score(hand, c, mate_colors, mate_count))
+        card = card_to_feed(hand, mate_colors, mate_count)
         hand.remove(card)
         given.append(card)
     return [code_of(card) for card in given]
@@ -208,12 +206,7 @@ def _medium_pass(table: QuickRound, seat: int, view: PlayerView, knowledge: Know
     """The card medium would pass from ``seat``'s imagined hand (``MediumBot._pass``)."""
     hand = [decode(code) for code in table.hands[seat]]
     mate = table.mate(seat)
-    mate_colors: Counter[Color] = knowledge.played_colors[mate]
-    mate_count = view.hand_counts[mate]
-    card: Card = max(
-        dict.fromkeys(hand), key=lambda c: feed_score(hand, c, mate_colors, mate_count)
-    )
-    return code_of(card)
+    return code_of(card_to_feed(hand, knowledge.played_colors[mate], view.hand_counts[mate]))
 
 
 def _hand_over(
