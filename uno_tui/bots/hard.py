@@ -7,6 +7,8 @@ actions and not of luck), and keeps medium's choice unless another action wins c
 often. On the tables a judgement was fitted for (two players, four in classic, four in Teams)
 an imagined round ends when someone goes out or after a few turns, when it is judged on the
 hand sizes: the far future is mostly luck and only adds noise to a comparison.
+In Teams it chooses its passes and shares the same way (``team_search.py``); the card it plays
+when its teammate's Wild Team Play jumps to it is searched like a turn.
 Beyond medium's bluff at a player holding one card, it bluffs a Wild Draw Four the next
 player would hardly challenge. It thinks
 within a time budget and only when there is something to think about.
