@@ -74,21 +74,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             return Timed(searching(think_ms=think_ms, samples=args.hard_samples), times)
         return Timed(make(level, think_ms), times)
 
-    sim.new_bot = new_bot
     configs = [
         sim.Config(args.rules, levels, args.games, args.seed, think_ms=args.think_ms)
         for levels in seatings
     ]
     results: list[list[int]] = [[], []]
-    for index in range(args.games):
-        for config, outcomes in zip(configs, results, strict=True):
-            tally = sim.Tally(wins=[0] * len(config.levels))
-            sim.play_game(config, index, tally)
-            if tally.failures:
-                print(tally.failures[0][1], file=sys.stderr)
-                return 1
-            outcomes.append(tally.wins[0])
-        print(f"\r{index + 1}/{args.games}", end="", file=sys.stderr, flush=True)
+    sim.new_bot = new_bot
+    try:
+        for index in range(args.games):
+            for config, outcomes in zip(configs, results, strict=True):
+                tally = sim.Tally(wins=[0] * len(config.levels))
+                sim.play_game(config, index, tally)
+                if tally.failures:
+                    print(tally.failures[0][1], file=sys.stderr)
+                    return 1
+                outcomes.append(tally.wins[0])
+            print(f"\r{index + 1}/{args.games}", end="", file=sys.stderr, flush=True)
+    finally:
+        sim.new_bot = make
     print(file=sys.stderr)
     print(json.dumps(summary(args, seatings, results, times), indent=1))
     return 0

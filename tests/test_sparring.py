@@ -131,3 +131,39 @@ def test_hard_samples_fixes_the_deals_and_leaves_the_rest_to_simulate() -> None:
 def test_hard_samples_rejects_what_is_not_a_count_in_one_line(value: str) -> None:
     with pytest.raises(SystemExit, match="whole number"):
         sparring.fixed_samples(["--hard-samples", value])
+
+
+def test_the_swapped_levels_take_their_teams_choices_from_the_other_bot() -> None:
+    """``hard-medium-teams`` passes medium's card; ``medium-hard-teams`` plays medium's turn."""
+    from uno_tui.bots import MediumBot
+    from uno_tui.engine import Game
+
+    game = Game(Rules.teams(), ["Ann", "Ben", "Cat", "Dan"], seed=4)
+    first_pass = game.view(game.decisions(out_of_turn=False)[0].player)
+    medium = MediumBot().choose(first_pass, random.Random(1))
+    hard_before = sparring.HardWithMediumTeamChoices(think_ms=60_000, samples=10)
+    assert hard_before.choose(first_pass, random.Random(1)) == medium
+    turn = game_at(Rules.teams(), ["R1 R+2 G2 W", "B3", "G4 G5", "Y6"], "R5", seed=1).view(0)
+    medium_after = sparring.MediumWithHardTeamChoices(think_ms=60_000, samples=10)
+    assert medium_after.choose(turn, random.Random(1)) == MediumBot().choose(turn, random.Random(1))
+
+
+def test_paired_runs_of_one_seating_against_itself_find_no_difference(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The same games with the same bots: every game ends alike, so the difference is nil."""
+    import json
+
+    from benchmarks import paired
+
+    seats = "medium,easy,medium,easy"
+    argv = ["--games", "3", "--seed", "5", "--a", seats, "--b", seats]
+    assert paired.main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["difference"] == {
+        "mean": 0.0,
+        "ci95": [0.0, 0.0],
+        "won_by_a_only": 0,
+        "won_by_b_only": 0,
+    }
+    assert report["decision_ms"]["medium pass"]["decisions"] > 0
