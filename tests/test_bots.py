@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from uno_tui.bots import HardBot, MediumBot
-from uno_tui.bots.deals import DealSampler
+from uno_tui.bots.deals import DealSampler, chance_of_plays
 from uno_tui.bots.knowledge import Knowledge
-from uno_tui.bots.playout import QuickRules, decode
+from uno_tui.bots.playout import COLORS, QuickRules, code_of, decode
 from uno_tui.engine import (
     CallUno,
     CatchUno,
@@ -129,6 +129,50 @@ def test_an_opponent_who_named_a_color_is_dealt_a_card_of_it() -> None:
         ben = [decode(code) for code in table.hands[1]]
         assert len(ben) == 4
         assert any(c.color is Color.GREEN for c in ben)
+
+
+def test_the_cards_an_opponent_chose_since_they_last_drew_are_noted() -> None:
+    """Ben's choices tell of his hand until he takes a card; a drawn card he plays at once was
+    no choice of his."""
+    game = game_at(Rules.two_player(), ["G1 G2 B4", "R9 R6 R7 B5 Y9"], "B9", current=1, seed=1)
+    play(game, 1, "R9")
+    plays = Knowledge.of(game.view(0)).notes[1].plays
+    assert [(p.card, p.top, p.color, p.named) for p in plays] == [
+        (card("R9"), card("B9"), Color.BLUE, Color.RED)
+    ]
+    drawn = game_at(Rules.two_player(), ["G1 G2", "R6 R7"], "B9", "B1", current=1, seed=1)
+    drawn.apply(DrawCard(1))
+    play(drawn, 1, "B1")
+    assert Knowledge.of(drawn.view(0)).notes[1].plays == []
+
+
+def test_an_opponent_who_turned_the_color_is_imagined_holding_less_of_the_old_one() -> None:
+    """Ben turned blue to red with a 9: players play the colour they hold most, so he likely
+    held less blue than red, and the deals the hard bot searches give him less blue than deals
+    that ignore his choice (and no less red)."""
+    game = game_at(Rules.two_player(), ["G1 G2 B4", "R9 R6 R7 R8 B5"], "B9", current=1, seed=1)
+    play(game, 1, "R9")
+    view = game.view(0)
+    sampler = DealSampler(Knowledge.of(view), QuickRules.of(view.rules))
+
+    def mean_held(deal: Any, color: Color) -> float:
+        rng = random.Random(4)
+        hands = [deal(rng).hands[1] for _ in range(400)]
+        return sum(decode(c).color is color for hand in hands for c in hand) / len(hands)
+
+    plain, likely = mean_held(sampler.deal, Color.BLUE), mean_held(sampler.likely_deal, Color.BLUE)
+    assert likely < plain - 0.2, (plain, likely)
+    assert mean_held(sampler.likely_deal, Color.RED) >= mean_held(sampler.deal, Color.RED)
+
+
+def test_a_hand_rich_in_the_played_color_explains_the_choice_better() -> None:
+    """The chance of a choice under the players' model: holding more of the colour played
+    makes it likelier, a hand of the colour left behind less likely."""
+    codes = [code_of(card(c)) for c in ("R9", "B9")]
+    plays = ((codes[0], codes[1], COLORS.index(Color.BLUE), COLORS.index(Color.RED)),)
+    reds = [code_of(card(c)) for c in ("R1", "R2", "B3")]
+    blues = [code_of(card(c)) for c in ("B1", "B2", "R3")]
+    assert chance_of_plays(reds, plays) > 2 * chance_of_plays(blues, plays)
 
 
 def test_the_hard_bot_answers_at_once_without_a_real_choice() -> None:

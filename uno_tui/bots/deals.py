@@ -9,11 +9,12 @@ it), and the rest make up the draw pile. A deal is a
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 
 from .knowledge import Knowledge
-from .playout import COLORS, QuickRound, QuickRules, code_of, random_keys
+from .playout import COLORS, WILD, QuickRound, QuickRules, code_of, random_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,9 @@ class _Seat:
     """Cards this player cannot name in that hand."""
     named: frozenset[int]
     """The unseen cards of the colour the seat last named for a Wild: one is dealt to it."""
+    plays: tuple[tuple[int, int, int, int], ...]
+    """The cards it chose to play since it last took one: (card, top card, colour before,
+    colour named)."""
 
 
 class DealSampler:
@@ -65,10 +69,39 @@ class DealSampler:
                         for card in knowledge.unseen
                         if card.color is not None and card.color is notes.named
                     ),
+                    plays=tuple(
+                        (
+                            code_of(play.card),
+                            code_of(play.top),
+                            WILD if play.color is None else _INDEX[play.color],
+                            WILD if play.named is None else _INDEX[play.named],
+                        )
+                        for play in notes.plays
+                    ),
                 )
             )
         self.seats = seats
         self.counts = view.hand_counts
+        self.telling = [seat for seat in seats if seat.plays]
+        """Seats whose choices of card say something of the hand they hold."""
+
+    def likely_deal(self, rng: random.Random) -> QuickRound | None:
+        """A deal drawn in proportion to how well it explains the cards the others chose to
+        play (sampling-importance-resampling over ``CANDIDATE_DEALS`` plain deals)."""
+        if not self.telling:
+            return self.deal(rng)
+        tables: list[QuickRound] = []
+        weights: list[float] = []
+        for _ in range(CANDIDATE_DEALS):
+            table = self.deal(rng)
+            if table is None:
+                return None
+            tables.append(table)
+            weight = 1.0
+            for seat in self.telling:
+                weight *= chance_of_plays(table.hands[seat.seat], seat.plays)
+            weights.append(weight)
+        return rng.choices(tables, weights)[0]
 
     def deal(self, rng: random.Random) -> QuickRound | None:
         """One deal, this player to move; None if the view's counts cannot be met."""
@@ -113,3 +146,62 @@ class DealSampler:
 
 
 _INDEX = {color: index for index, color in enumerate(COLORS)}
+CANDIDATE_DEALS = 16
+"""Plain deals weighed against each other for each deal a search plays on."""
+COLOR_PULL = 3.0
+"""How strongly players prefer the colour they hold most: a card whose colour the hand holds
+one card more of is ``e ** COLOR_PULL`` (about 20) times as likely to be chosen, and so is the
+colour named for a Wild (medium, the published heuristics and most players play and name the
+colour they hold most)."""
+WILD_RESERVE = 0.5
+"""A Wild chosen while holding three or more other cards scores like a colour held half a card
+(players hold their Wilds for the end), below any coloured card."""
+ANY_CARD = 0.1
+"""The share of choices made with no regard to the hand (some players choose at random)."""
+
+
+def chance_of_plays(hand: list[int], plays: tuple[tuple[int, int, int, int], ...]) -> float:
+    """How likely a player holding ``hand`` now was to choose ``plays`` (since they last took
+    a card, every card played was in hand at the first choice), and the colours they named."""
+    held = list(hand)
+    chance = 1.0
+    for card, top, color, named in reversed(plays):
+        held.append(card)
+        chance *= _chance_of_choice(held, card, top, color)
+        if card >> 5 == WILD and named != WILD:
+            chance *= _chance_of_naming(held, card, named)
+    return chance
+
+
+def _chance_of_naming(hand: list[int], wild: int, named: int) -> float:
+    """Players name the colour they hold most (among the cards they keep)."""
+    held = [0, 0, 0, 0]
+    for c in hand:
+        if c >> 5 != WILD:
+            held[c >> 5] += 1
+    weights = [math.exp(COLOR_PULL * n) for n in held]
+    return ANY_CARD / 4 + (1 - ANY_CARD) * weights[named] / sum(weights)
+
+
+def _chance_of_choice(hand: list[int], card: int, top: int, color: int) -> float:
+    top_color, top_rank = top >> 5, top & 31
+    legal = {
+        c
+        for c in hand
+        if c >> 5 == WILD or c >> 5 == color or (top_color != WILD and c & 31 == top_rank)
+    }
+    if card not in legal or len(legal) == 1:
+        return 1.0
+    held = [0, 0, 0, 0]
+    for c in hand:
+        if c >> 5 != WILD:
+            held[c >> 5] += 1
+    coloured = sum(held)
+    wild_score = WILD_RESERVE if coloured > 2 else max(held)
+    total = chosen = 0.0
+    for c in legal:
+        weight = math.exp(COLOR_PULL * (wild_score if c >> 5 == WILD else held[c >> 5]))
+        total += weight
+        if c == card:
+            chosen = weight
+    return ANY_CARD / len(legal) + (1 - ANY_CARD) * chosen / total

@@ -172,7 +172,7 @@ class HardBot(MediumBot):
         done = 0
         judgement = JUDGEMENTS.get((view.player_count, view.rules.team_game))
         while len(active) > 1 and (self.samples is None or done < self.samples):
-            table = sampler.deal(deals)
+            table = sampler.likely_deal(deals)
             if table is None:
                 break
             seed = deals.getrandbits(63)

@@ -34,6 +34,18 @@ ATTACK_RANKS = frozenset((Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WI
 """Cards that hurt the next player; never aimed at a teammate."""
 
 
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card a seat chose to play, and the table it chose it on."""
+
+    card: Card
+    top: Card
+    color: Color | None
+    """The colour in play before the card."""
+    named: Color | None
+    """The colour named for a Wild (else the card's)."""
+
+
 @dataclass(slots=True)
 class HandNotes:
     """What one other seat's hand is known to contain, and what most of it cannot contain."""
@@ -48,6 +60,11 @@ class HandNotes:
     named: Color | None = None
     """The colour the seat last named for a Wild while keeping cards: most likely one it holds
     (players name the colour they hold most), until it draws on that colour."""
+    plays: list[Play] = field(default_factory=list)
+    """The cards the seat chose to play since it last took a card: every one of them, and every
+    card it holds now, was in its hand when it chose the first."""
+    just_drew: bool = False
+    """The seat drew on its turn: a card it plays now is the drawn one, not a choice."""
 
     def rules_out(self, card: Card) -> bool:
         """True when the constrained part of the hand cannot hold ``card``."""
@@ -57,6 +74,11 @@ class HandNotes:
 
     def allows(self, card: Card) -> bool:
         return not self.rules_out(card)
+
+    def took_cards(self) -> None:
+        """Cards came in: the plays before no longer tell what the whole hand held."""
+        self.plays.clear()
+        self.just_drew = False
 
     @property
     def constrained(self) -> bool:
@@ -174,6 +196,7 @@ class _EventReader:
                 self._cards_drawn(event)
             case DrawnCardKept(player=player) if player in self.notes:
                 self.notes[player].unconstrained += 1  # it was playable: it may be anything
+                self.notes[player].just_drew = False
             case DrawFourChallenged():
                 self._draw_four_challenged(event)
             case CardPassed() | CardGiven():
@@ -187,6 +210,7 @@ class _EventReader:
                 self.notes = {seat: HandNotes() for seat in self.notes}
 
     def _card_played(self, event: CardPlayed) -> None:
+        top, color = self.top, self.color
         if event.card.rank is Rank.WILD_DRAW_FOUR:
             self.color_before_draw_four = self.color
         self.top, self.color = event.card, event.color
@@ -196,6 +220,10 @@ class _EventReader:
             return
         if event.card.is_wild:
             notes.named = event.color
+        if notes.just_drew:
+            notes.just_drew = False
+        elif top is not None:
+            notes.plays.append(Play(event.card, top, color, event.color))
         if notes.known[event.card] > 0:
             notes.known[event.card] -= 1
         elif notes.rules_out(event.card):
@@ -205,7 +233,9 @@ class _EventReader:
         notes = self.notes.get(event.player)
         if notes is None:
             return
+        notes.took_cards()
         if event.reason is DrawReason.CHOICE:
+            notes.just_drew = True
             notes.lacked(self.color, self.top, wilds=True)
         else:
             notes.unconstrained += event.count
@@ -223,6 +253,7 @@ class _EventReader:
         receiver = self.notes.get(event.receiver)
         giver = self.notes.get(event.giver)
         if receiver is not None:
+            receiver.took_cards()
             if event.card is not None and event.giver == self.me:
                 receiver.known[event.card] += 1
             else:
