@@ -3,7 +3,9 @@
 Each deal gives every other seat as many cards as the view shows them holding: the cards known
 to be theirs, then unseen cards that fit what they showed (a seat that drew on its turn gets
 none of the colour it could not match; a seat that named a colour for a Wild gets one card of
-it), and the rest make up the draw pile. A deal is a
+it), and the rest make up the draw pile. ``likely_deal`` draws among several such deals in
+proportion to how well each explains the cards the others chose to play and the colours they
+named (a simple model of a player: the colour held most is the likeliest choice). A deal is a
 ``QuickRound`` ready to play out; it is the bot's imagination, never the real table.
 """
 
@@ -14,7 +16,7 @@ import random
 from dataclasses import dataclass
 
 from .knowledge import Knowledge
-from .playout import COLORS, WILD, QuickRound, QuickRules, code_of, random_keys
+from .playout import COLORS, DRAW_TWO, SKIP, WILD, QuickRound, QuickRules, code_of, random_keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +155,9 @@ COLOR_PULL = 3.0
 one card more of is ``e ** COLOR_PULL`` (about 20) times as likely to be chosen, and so is the
 colour named for a Wild (medium, the published heuristics and most players play and name the
 colour they hold most)."""
+RANK_PULL = {DRAW_TWO: 2.0, SKIP: 1.0}
+"""Within a colour, players play a Draw Two first, then a Skip, then a number (medium and the
+published heuristics do): a Draw Two is ``e ** 2`` times as likely as a number of its colour."""
 WILD_RESERVE = 0.5
 """A Wild chosen while holding three or more other cards scores like a colour held half a card
 (players hold their Wilds for the end), below any coloured card."""
@@ -200,7 +205,10 @@ def _chance_of_choice(hand: list[int], card: int, top: int, color: int) -> float
     wild_score = WILD_RESERVE if coloured > 2 else max(held)
     total = chosen = 0.0
     for c in legal:
-        weight = math.exp(COLOR_PULL * (wild_score if c >> 5 == WILD else held[c >> 5]))
+        if c >> 5 == WILD:
+            weight = math.exp(COLOR_PULL * wild_score)
+        else:
+            weight = math.exp(COLOR_PULL * held[c >> 5] + RANK_PULL.get(c & 31, 0.0))
         total += weight
         if c == card:
             chosen = weight

@@ -1,7 +1,8 @@
 """The hard bot: medium's judgement, checked by imagining the next turns of the round.
 
 For a real choice of card (or of playing a drawn card), it deals the unseen cards many ways
-consistent with what it has seen, plays each imagined round forward once per candidate action
+consistent with what it has seen (and likelier the more they explain the cards the others chose
+to play: ``DealSampler.likely_deal``), plays each imagined round forward once per candidate action
 with the same deal and the same dice (common random numbers, so the comparison is of the
 actions and not of luck), and keeps medium's choice unless another action wins clearly more
 often. On the tables a judgement was fitted for (two players, four in classic, four in Teams)
