@@ -261,3 +261,28 @@ def test_bots_import_no_terminal_code() -> None:
         "assert not bad, bad"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("rules", ["classic", "two-player", "teams"])
+def test_knowledge_read_on_from_the_last_view_equals_knowledge_read_afresh(rules: str) -> None:
+    """Knowledge goes on reading a round where it stopped; at every decision of random games
+    it knows exactly what reading the whole round again would tell."""
+    from uno_tui.bots import knowledge as module
+    from uno_tui.engine import Game, Phase
+
+    rng = random.Random(5)
+    bots = [MediumBot() for _ in range(4 if rules != "two-player" else 2)]
+    checked = 0
+    for number in range(3):
+        game = Game(Rules.preset(rules), [f"P{i}" for i in range(len(bots))], seed=number)
+        for _ in range(400):
+            if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                break
+            seat = game.decisions(out_of_turn=False)[0].player
+            views = [game.view(p) for p in range(len(bots))]
+            read_on = [Knowledge.of(view) for view in views]  # from where the last view ended
+            module._READERS.clear()
+            assert read_on == [Knowledge.of(view) for view in views]
+            checked += 1
+            game.apply(bots[seat].choose(views[seat], rng))
+    assert checked > 100

@@ -10,6 +10,8 @@ a player who named a colour for a Wild most likely holds some of it.
 
 from __future__ import annotations
 
+import copy
+import threading
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -75,6 +77,18 @@ class HandNotes:
     def allows(self, card: Card) -> bool:
         return not self.rules_out(card)
 
+    def copy(self) -> HandNotes:
+        return HandNotes(
+            known=Counter(self.known),
+            missing_colors=set(self.missing_colors),
+            missing_ranks=set(self.missing_ranks),
+            no_wilds=self.no_wilds,
+            unconstrained=self.unconstrained,
+            named=self.named,
+            plays=list(self.plays),
+            just_drew=self.just_drew,
+        )
+
     def took_cards(self) -> None:
         """Cards came in: the plays before no longer tell what the whole hand held."""
         self.plays.clear()
@@ -115,9 +129,7 @@ class Knowledge:
 
     @classmethod
     def of(cls, view: PlayerView) -> Knowledge:
-        reader = _EventReader(view)
-        for event in view.events:
-            reader.read(event)
+        reader = _read(view)
         unseen = Counter(build_deck(view.rules))
         unseen.subtract(view.hand)
         unseen.subtract(view.discard_pile)
@@ -170,6 +182,52 @@ def _at_most(cards: Counter[Card], count: int) -> Counter[Card]:
     return Counter(list(cards.elements())[:count])
 
 
+@dataclass(slots=True)
+class _Progress:
+    """How far a reader has read one player's events of one round."""
+
+    first: Event
+    last: Event
+    count: int
+    rules: object
+    reader: _EventReader
+
+
+_READERS: dict[tuple[int, int], _Progress] = {}
+"""The readers of the rounds seen lately, by player and the round's first event: a bot asks
+for its knowledge several times a decision and every decision, and a view's events are the
+same objects from one view to the next, so each reader goes on from where it stopped instead
+of reading the whole round again (long Teams rounds run to hundreds of events)."""
+_KEPT_READERS = 64
+_READERS_LOCK = threading.Lock()
+
+
+def _read(view: PlayerView) -> _EventReader:
+    """A reader that has read all of ``view``'s events (a copy: Knowledge changes its notes)."""
+    events = view.events
+    if not events:
+        return _EventReader(view)
+    key = (view.player, id(events[0]))
+    with _READERS_LOCK:
+        progress = _READERS.pop(key, None)
+        if (
+            progress is None
+            or progress.first is not events[0]
+            or progress.count > len(events)
+            or events[progress.count - 1] is not progress.last
+            or progress.rules != view.rules
+        ):
+            progress = _Progress(events[0], events[0], 0, view.rules, _EventReader(view))
+        reader = progress.reader
+        for event in events[progress.count :]:
+            reader.read(event)
+        progress.last, progress.count = events[-1], len(events)
+        _READERS[key] = progress
+        if len(_READERS) > _KEPT_READERS:
+            del _READERS[next(iter(_READERS))]
+        return reader.copy()
+
+
 class _EventReader:
     """Walks the round's events once, keeping the notes a careful player would keep."""
 
@@ -183,6 +241,12 @@ class _EventReader:
         self.top: Card | None = None
         self.color: Color | None = None
         self.color_before_draw_four: Color | None = None
+
+    def copy(self) -> _EventReader:
+        twin = copy.copy(self)
+        twin.notes = {seat: notes.copy() for seat, notes in self.notes.items()}
+        twin.played_colors = {seat: Counter(c) for seat, c in self.played_colors.items()}
+        return twin
 
     def read(self, event: Event) -> None:
         match event:
