@@ -148,21 +148,26 @@ def test_the_cards_an_opponent_chose_since_they_last_drew_are_noted() -> None:
 
 def test_an_opponent_who_turned_the_color_is_imagined_holding_less_of_the_old_one() -> None:
     """Ben turned blue to red with a 9: players play the colour they hold most, so he likely
-    held less blue than red, and the deals the hard bot searches give him less blue than deals
-    that ignore his choice (and no less red)."""
+    held less blue than red, and the deals the hard bot searches, each counted by how well it
+    explains his choice, give him less blue than deals that ignore it (and no less red)."""
     game = game_at(Rules.two_player(), ["G1 G2 B4", "R9 R6 R7 R8 B5"], "B9", current=1, seed=1)
     play(game, 1, "R9")
     view = game.view(0)
     sampler = DealSampler(Knowledge.of(view), QuickRules.of(view.rules))
 
-    def mean_held(deal: Any, color: Color) -> float:
-        rng = random.Random(4)
-        hands = [deal(rng).hands[1] for _ in range(400)]
-        return sum(decode(c).color is color for hand in hands for c in hand) / len(hands)
+    rng = random.Random(4)
+    tables = [sampler.deal(rng) for _ in range(400)]
+    weights = [sampler.weight(table) for table in tables if table is not None]
+    held = [[decode(c).color for c in table.hands[1]] for table in tables if table is not None]
 
-    plain, likely = mean_held(sampler.deal, Color.BLUE), mean_held(sampler.likely_deal, Color.BLUE)
-    assert likely < plain - 0.2, (plain, likely)
-    assert mean_held(sampler.likely_deal, Color.RED) >= mean_held(sampler.deal, Color.RED)
+    def mean_held(color: Color, weighed: bool) -> float:
+        counts = [hand.count(color) for hand in held]
+        if not weighed:
+            return sum(counts) / len(counts)
+        return sum(w * n for w, n in zip(weights, counts, strict=True)) / sum(weights)
+
+    assert mean_held(Color.BLUE, weighed=True) < mean_held(Color.BLUE, weighed=False) - 0.2
+    assert mean_held(Color.RED, weighed=True) >= mean_held(Color.RED, weighed=False)
 
 
 def test_a_hand_rich_in_the_played_color_explains_the_choice_better() -> None:

@@ -3,9 +3,10 @@
 Each deal gives every other seat as many cards as the view shows them holding: the cards known
 to be theirs, then unseen cards that fit what they showed (a seat that drew on its turn gets
 none of the colour it could not match; a seat that named a colour for a Wild gets one card of
-it), and the rest make up the draw pile. ``likely_deal`` draws among several such deals in
-proportion to how well each explains the cards the others chose to play and the colours they
-named (a simple model of a player: the colour held most is the likeliest choice). A deal is a
+it), and the rest make up the draw pile. ``weight`` tells how well a deal explains the cards
+the others chose to play and the colours they named (a simple model of a player: the colour
+held most is the likeliest choice), so the search counts each deal as much as it is likely. A
+deal is a
 ``QuickRound`` ready to play out; it is the bot's imagination, never the real table.
 """
 
@@ -87,23 +88,13 @@ class DealSampler:
         self.telling = [seat for seat in seats if seat.plays]
         """Seats whose choices of card say something of the hand they hold."""
 
-    def likely_deal(self, rng: random.Random) -> QuickRound | None:
-        """A deal drawn in proportion to how well it explains the cards the others chose to
-        play (sampling-importance-resampling over ``CANDIDATE_DEALS`` plain deals)."""
-        if not self.telling:
-            return self.deal(rng)
-        tables: list[QuickRound] = []
-        weights: list[float] = []
-        for _ in range(CANDIDATE_DEALS):
-            table = self.deal(rng)
-            if table is None:
-                return None
-            tables.append(table)
-            weight = 1.0
-            for seat in self.telling:
-                weight *= chance_of_plays(table.hands[seat.seat], seat.plays)
-            weights.append(weight)
-        return rng.choices(tables, weights)[0]
+    def weight(self, table: QuickRound) -> float:
+        """How well a deal explains the cards the others chose to play and the colours they
+        named: the chance they would have chosen so holding the hands it gives them."""
+        weight = 1.0
+        for seat in self.telling:
+            weight *= chance_of_plays(table.hands[seat.seat], seat.plays)
+        return weight
 
     def deal(self, rng: random.Random) -> QuickRound | None:
         """One deal, this player to move; None if the view's counts cannot be met."""
@@ -148,8 +139,6 @@ class DealSampler:
 
 
 _INDEX = {color: index for index, color in enumerate(COLORS)}
-CANDIDATE_DEALS = 16
-"""Plain deals weighed against each other for each deal a search plays on."""
 COLOR_PULL = 3.0
 """How strongly players prefer the colour they hold most: a card whose colour the hand holds
 one card more of is ``e ** COLOR_PULL`` (about 20) times as likely to be chosen, and so is the

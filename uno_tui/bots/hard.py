@@ -1,8 +1,8 @@
 """The hard bot: medium's judgement, checked by imagining the next turns of the round.
 
 For a real choice of card (or of playing a drawn card), it deals the unseen cards many ways
-consistent with what it has seen (and likelier the more they explain the cards the others chose
-to play: ``DealSampler.likely_deal``), plays each imagined round forward once per candidate action
+consistent with what it has seen (each counted as much as it explains the cards the others
+chose to play: ``DealSampler.weight``), plays each imagined round forward once per candidate action
 with the same deal and the same dice (common random numbers, so the comparison is of the
 actions and not of luck), and keeps medium's choice unless another action wins clearly more
 often. On the tables a judgement was fitted for (two players, four in classic, four in Teams)
@@ -169,13 +169,15 @@ class HardBot(MediumBot):
         side = (view.player, view.teammate if view.teammate is not None else view.player)
         deals = random.Random(rng.getrandbits(64))
         results: dict[Action, list[float]] = {action: [] for action in candidates}
+        weights: list[float] = []
         active = list(candidates)
         done = 0
         judgement = JUDGEMENTS.get((view.player_count, view.rules.team_game))
         while len(active) > 1 and (self.samples is None or done < self.samples):
-            table = sampler.likely_deal(deals)
+            table = sampler.deal(deals)
             if table is None:
                 break
+            weights.append(sampler.weight(table))
             seed = deals.getrandbits(63)
             for action in active:
                 imagined = table.copy(seed)
@@ -183,11 +185,11 @@ class HardBot(MediumBot):
                 results[action].append(_outcome(imagined, side, judgement))
             done += 1
             if done % RACE_EVERY == 0:
-                active = _still_in_the_race(active, results, plan)
+                active = _still_in_the_race(active, results, weights, plan)
             if self.samples is None and time.perf_counter() > deadline:
                 break
         clear = CLEAR_WIN_TO_THE_END if judgement is None else CLEAR_WIN
-        return _clear_winner({action: results[action] for action in active}, plan, clear)
+        return _clear_winner({action: results[action] for action in active}, weights, plan, clear)
 
     def _quick_rules(self, rules: Rules) -> QuickRules:
         quick = self._rules.get(rules)
@@ -313,32 +315,42 @@ def _worth_trying(play: PlayCard, table: Table, held: Collection[Color], plan: A
     return True
 
 
-def _paired_gain(mine: list[float], theirs: list[float]) -> tuple[float, float]:
-    """Mean and standard error of ``mine - theirs`` over the deals both were played on."""
+def _paired_gain(
+    mine: list[float], theirs: list[float], weights: list[float]
+) -> tuple[float, float]:
+    """Mean and standard error of ``mine - theirs`` over the deals both were played on, each
+    deal counted by its weight (how well it explains what the others did)."""
     count = min(len(mine), len(theirs))
     gains = [mine[i] - theirs[i] for i in range(count)]
-    mean = sum(gains) / count
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, count - 1))
-    return mean, spread / math.sqrt(count)
+    total = sum(weights[:count])
+    if total <= 0:
+        return 0.0, math.inf
+    mean = sum(w * g for w, g in zip(weights, gains, strict=False)) / total
+    spread = sum((w * (g - mean)) ** 2 for w, g in zip(weights, gains, strict=False))
+    return mean, math.sqrt(spread * count / max(1, count - 1)) / total
 
 
 def _still_in_the_race(
-    active: list[Action], results: dict[Action, list[float]], plan: Action
+    active: list[Action], results: dict[Action, list[float]], weights: list[float], plan: Action
 ) -> list[Action]:
     """The candidates not clearly worse than the best so far (and the plan, always)."""
-    leader = max(active, key=lambda action: sum(results[action]))
+    leader = max(
+        active, key=lambda a: sum(w * r for w, r in zip(weights, results[a], strict=False))
+    )
     kept = []
     for action in active:
         if action in (plan, leader):
             kept.append(action)
             continue
-        mean, error = _paired_gain(results[action], results[leader])
+        mean, error = _paired_gain(results[action], results[leader], weights)
         if mean + DROP_BELOW * error >= 0:
             kept.append(action)
     return kept
 
 
-def _clear_winner(results: dict[Action, list[float]], plan: Action, clear: float) -> Action:
+def _clear_winner(
+    results: dict[Action, list[float]], weights: list[float], plan: Action, clear: float
+) -> Action:
     """The action whose paired advantage over medium's plan is largest and clear of noise."""
     base = results.get(plan)
     if not base or len(base) < MIN_DEALS:
@@ -347,7 +359,7 @@ def _clear_winner(results: dict[Action, list[float]], plan: Action, clear: float
     for action, outcomes in results.items():
         if action == plan:
             continue
-        mean, error = _paired_gain(outcomes, base)
+        mean, error = _paired_gain(outcomes, base, weights)
         if mean > clear * error and mean > best_gain:
             best, best_gain = action, mean
     return best
