@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from uno_tui.bots import HardBot, MediumBot
-from uno_tui.bots.deals import DealSampler
+from uno_tui.bots.deals import DealSampler, chance_of_plays
 from uno_tui.bots.knowledge import Knowledge
-from uno_tui.bots.playout import QuickRules, decode
+from uno_tui.bots.playout import COLORS, QuickRules, code_of, decode
 from uno_tui.engine import (
     CallUno,
     CatchUno,
@@ -131,6 +131,55 @@ def test_an_opponent_who_named_a_color_is_dealt_a_card_of_it() -> None:
         assert any(c.color is Color.GREEN for c in ben)
 
 
+def test_the_cards_an_opponent_chose_since_they_last_drew_are_noted() -> None:
+    """Ben's choices tell of his hand until he takes a card; a drawn card he plays at once was
+    no choice of his."""
+    game = game_at(Rules.two_player(), ["G1 G2 B4", "R9 R6 R7 B5 Y9"], "B9", current=1, seed=1)
+    play(game, 1, "R9")
+    plays = Knowledge.of(game.view(0)).notes[1].plays
+    assert [(p.card, p.top, p.color, p.named) for p in plays] == [
+        (card("R9"), card("B9"), Color.BLUE, Color.RED)
+    ]
+    drawn = game_at(Rules.two_player(), ["G1 G2", "R6 R7"], "B9", "B1", current=1, seed=1)
+    drawn.apply(DrawCard(1))
+    play(drawn, 1, "B1")
+    assert Knowledge.of(drawn.view(0)).notes[1].plays == []
+
+
+def test_an_opponent_who_turned_the_color_is_imagined_holding_less_of_the_old_one() -> None:
+    """Ben turned blue to red with a 9: players play the colour they hold most, so he likely
+    held less blue than red, and the deals the hard bot searches, each counted by how well it
+    explains his choice, give him less blue than deals that ignore it (and no less red)."""
+    game = game_at(Rules.two_player(), ["G1 G2 B4", "R9 R6 R7 R8 B5"], "B9", current=1, seed=1)
+    play(game, 1, "R9")
+    view = game.view(0)
+    sampler = DealSampler(Knowledge.of(view), QuickRules.of(view.rules))
+
+    rng = random.Random(4)
+    tables = [sampler.deal(rng) for _ in range(400)]
+    weights = [sampler.weight(table) for table in tables if table is not None]
+    held = [[decode(c).color for c in table.hands[1]] for table in tables if table is not None]
+
+    def mean_held(color: Color, weighed: bool) -> float:
+        counts = [hand.count(color) for hand in held]
+        if not weighed:
+            return sum(counts) / len(counts)
+        return sum(w * n for w, n in zip(weights, counts, strict=True)) / sum(weights)
+
+    assert mean_held(Color.BLUE, weighed=True) < mean_held(Color.BLUE, weighed=False) - 0.2
+    assert mean_held(Color.RED, weighed=True) >= mean_held(Color.RED, weighed=False)
+
+
+def test_a_hand_rich_in_the_played_color_explains_the_choice_better() -> None:
+    """The chance of a choice under the players' model: holding more of the colour played
+    makes it likelier, a hand of the colour left behind less likely."""
+    codes = [code_of(card(c)) for c in ("R9", "B9")]
+    plays = ((codes[0], codes[1], COLORS.index(Color.BLUE), COLORS.index(Color.RED)),)
+    reds = [code_of(card(c)) for c in ("R1", "R2", "B3")]
+    blues = [code_of(card(c)) for c in ("B1", "B2", "R3")]
+    assert chance_of_plays(reds, plays) > 2 * chance_of_plays(blues, plays)
+
+
 def test_the_hard_bot_answers_at_once_without_a_real_choice() -> None:
     game = game_at(Rules.two_player(), ["G1 G2", "B3 B4"], "R5", seed=1)
     start = time.perf_counter()
@@ -217,3 +266,28 @@ def test_bots_import_no_terminal_code() -> None:
         "assert not bad, bad"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("rules", ["classic", "two-player", "teams"])
+def test_knowledge_read_on_from_the_last_view_equals_knowledge_read_afresh(rules: str) -> None:
+    """Knowledge goes on reading a round where it stopped; at every decision of random games
+    it knows exactly what reading the whole round again would tell."""
+    from uno_tui.bots import knowledge as module
+    from uno_tui.engine import Game, Phase
+
+    rng = random.Random(5)
+    bots = [MediumBot() for _ in range(4 if rules != "two-player" else 2)]
+    checked = 0
+    for number in range(3):
+        game = Game(Rules.preset(rules), [f"P{i}" for i in range(len(bots))], seed=number)
+        for _ in range(400):
+            if game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                break
+            seat = game.decisions(out_of_turn=False)[0].player
+            views = [game.view(p) for p in range(len(bots))]
+            read_on = [Knowledge.of(view) for view in views]  # from where the last view ended
+            module._READERS.clear()
+            assert read_on == [Knowledge.of(view) for view in views]
+            checked += 1
+            game.apply(bots[seat].choose(views[seat], rng))
+    assert checked > 100

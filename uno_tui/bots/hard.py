@@ -1,7 +1,8 @@
 """The hard bot: medium's judgement, checked by imagining the next turns of the round.
 
 For a real choice of card (or of playing a drawn card), it deals the unseen cards many ways
-consistent with what it has seen, plays each imagined round forward once per candidate action
+consistent with what it has seen (each counted as much as it explains the cards the others
+chose to play: ``DealSampler.weight``), plays each imagined round forward once per candidate action
 with the same deal and the same dice (common random numbers, so the comparison is of the
 actions and not of luck), and keeps medium's choice unless another action wins clearly more
 often. On the tables a judgement was fitted for (two players, four in classic, four in Teams)
@@ -173,6 +174,7 @@ class HardBot(MediumBot):
         side = (view.player, view.teammate if view.teammate is not None else view.player)
         deals = random.Random(rng.getrandbits(64))
         results: dict[Action, list[float]] = {action: [] for action in candidates}
+        weights: list[float] = []
         active = list(candidates)
         done = 0
         judgement = JUDGEMENTS.get((view.player_count, view.rules.team_game))
@@ -180,6 +182,7 @@ class HardBot(MediumBot):
             table = sampler.deal(deals)
             if table is None:
                 break
+            weights.append(sampler.weight(table))
             seed = deals.getrandbits(63)
             for action in active:
                 imagined = table.copy(seed)
@@ -187,11 +190,11 @@ class HardBot(MediumBot):
                 results[action].append(_outcome(imagined, side, judgement))
             done += 1
             if done % RACE_EVERY == 0:
-                active = _still_in_the_race(active, results, plan)
+                active = _still_in_the_race(active, results, weights, plan)
             if self.samples is None and time.perf_counter() > deadline:
                 break
         clear = CLEAR_WIN_TO_THE_END if judgement is None else CLEAR_WIN
-        return _clear_winner({action: results[action] for action in active}, plan, clear)
+        return _clear_winner({action: results[action] for action in active}, weights, plan, clear)
 
     def _team_choice(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action:
         """A card to pass or give our teammate: medium's, unless imagined rounds judged as

@@ -10,6 +10,8 @@ a player who named a colour for a Wild most likely holds some of it.
 
 from __future__ import annotations
 
+import copy
+import threading
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -34,6 +36,18 @@ ATTACK_RANKS = frozenset((Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WI
 """Cards that hurt the next player; never aimed at a teammate."""
 
 
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A card a seat chose to play, and the table it chose it on."""
+
+    card: Card
+    top: Card
+    color: Color | None
+    """The colour in play before the card."""
+    named: Color | None
+    """The colour named for a Wild (else the card's)."""
+
+
 @dataclass(slots=True)
 class HandNotes:
     """What one other seat's hand is known to contain, and what most of it cannot contain."""
@@ -48,6 +62,11 @@ class HandNotes:
     named: Color | None = None
     """The colour the seat last named for a Wild while keeping cards: most likely one it holds
     (players name the colour they hold most), until it draws on that colour."""
+    plays: list[Play] = field(default_factory=list)
+    """The cards the seat chose to play since it last took a card: every one of them, and every
+    card it holds now, was in its hand when it chose the first."""
+    just_drew: bool = False
+    """The seat drew on its turn: a card it plays now is the drawn one, not a choice."""
 
     def rules_out(self, card: Card) -> bool:
         """True when the constrained part of the hand cannot hold ``card``."""
@@ -57,6 +76,23 @@ class HandNotes:
 
     def allows(self, card: Card) -> bool:
         return not self.rules_out(card)
+
+    def copy(self) -> HandNotes:
+        return HandNotes(
+            known=Counter(self.known),
+            missing_colors=set(self.missing_colors),
+            missing_ranks=set(self.missing_ranks),
+            no_wilds=self.no_wilds,
+            unconstrained=self.unconstrained,
+            named=self.named,
+            plays=list(self.plays),
+            just_drew=self.just_drew,
+        )
+
+    def took_cards(self) -> None:
+        """Cards came in: the plays before no longer tell what the whole hand held."""
+        self.plays.clear()
+        self.just_drew = False
 
     @property
     def constrained(self) -> bool:
@@ -93,9 +129,7 @@ class Knowledge:
 
     @classmethod
     def of(cls, view: PlayerView) -> Knowledge:
-        reader = _EventReader(view)
-        for event in view.events:
-            reader.read(event)
+        reader = _read(view)
         unseen = Counter(build_deck(view.rules))
         unseen.subtract(view.hand)
         unseen.subtract(view.discard_pile)
@@ -148,6 +182,52 @@ def _at_most(cards: Counter[Card], count: int) -> Counter[Card]:
     return Counter(list(cards.elements())[:count])
 
 
+@dataclass(slots=True)
+class _Progress:
+    """How far a reader has read one player's events of one round."""
+
+    first: Event
+    last: Event
+    count: int
+    rules: object
+    reader: _EventReader
+
+
+_READERS: dict[tuple[int, int], _Progress] = {}
+"""The readers of the rounds seen lately, by player and the round's first event: a bot asks
+for its knowledge several times a decision and every decision, and a view's events are the
+same objects from one view to the next, so each reader goes on from where it stopped instead
+of reading the whole round again (long Teams rounds run to hundreds of events)."""
+_KEPT_READERS = 64
+_READERS_LOCK = threading.Lock()
+
+
+def _read(view: PlayerView) -> _EventReader:
+    """A reader that has read all of ``view``'s events (a copy: Knowledge changes its notes)."""
+    events = view.events
+    if not events:
+        return _EventReader(view)
+    key = (view.player, id(events[0]))
+    with _READERS_LOCK:
+        progress = _READERS.pop(key, None)
+        if (
+            progress is None
+            or progress.first is not events[0]
+            or progress.count > len(events)
+            or events[progress.count - 1] is not progress.last
+            or progress.rules != view.rules
+        ):
+            progress = _Progress(events[0], events[0], 0, view.rules, _EventReader(view))
+        reader = progress.reader
+        for event in events[progress.count :]:
+            reader.read(event)
+        progress.last, progress.count = events[-1], len(events)
+        _READERS[key] = progress
+        if len(_READERS) > _KEPT_READERS:
+            del _READERS[next(iter(_READERS))]
+        return reader.copy()
+
+
 class _EventReader:
     """Walks the round's events once, keeping the notes a careful player would keep."""
 
@@ -162,6 +242,12 @@ class _EventReader:
         self.color: Color | None = None
         self.color_before_draw_four: Color | None = None
 
+    def copy(self) -> _EventReader:
+        twin = copy.copy(self)
+        twin.notes = {seat: notes.copy() for seat, notes in self.notes.items()}
+        twin.played_colors = {seat: Counter(c) for seat, c in self.played_colors.items()}
+        return twin
+
     def read(self, event: Event) -> None:
         match event:
             case FirstCardTurned(card=card):
@@ -174,6 +260,7 @@ class _EventReader:
                 self._cards_drawn(event)
             case DrawnCardKept(player=player) if player in self.notes:
                 self.notes[player].unconstrained += 1  # it was playable: it may be anything
+                self.notes[player].just_drew = False
             case DrawFourChallenged():
                 self._draw_four_challenged(event)
             case CardPassed() | CardGiven():
@@ -187,6 +274,7 @@ class _EventReader:
                 self.notes = {seat: HandNotes() for seat in self.notes}
 
     def _card_played(self, event: CardPlayed) -> None:
+        top, color = self.top, self.color
         if event.card.rank is Rank.WILD_DRAW_FOUR:
             self.color_before_draw_four = self.color
         self.top, self.color = event.card, event.color
@@ -196,6 +284,10 @@ class _EventReader:
             return
         if event.card.is_wild:
             notes.named = event.color
+        if notes.just_drew:
+            notes.just_drew = False
+        elif top is not None:
+            notes.plays.append(Play(event.card, top, color, event.color))
         if notes.known[event.card] > 0:
             notes.known[event.card] -= 1
         elif notes.rules_out(event.card):
@@ -205,7 +297,9 @@ class _EventReader:
         notes = self.notes.get(event.player)
         if notes is None:
             return
+        notes.took_cards()
         if event.reason is DrawReason.CHOICE:
+            notes.just_drew = True
             notes.lacked(self.color, self.top, wilds=True)
         else:
             notes.unconstrained += event.count
@@ -223,6 +317,7 @@ class _EventReader:
         receiver = self.notes.get(event.receiver)
         giver = self.notes.get(event.giver)
         if receiver is not None:
+            receiver.took_cards()
             if event.card is not None and event.giver == self.me:
                 receiver.known[event.card] += 1
             else:

@@ -2,7 +2,8 @@
 
 Every candidate is played out on the same deals with the same dice (common random numbers),
 so the difference between two candidates on one deal is the difference the choice made, not
-luck; the comparison is of those paired differences. Both of hard's searches use these: its
+luck; the comparison is of those paired differences, each deal counted by its weight (how well
+it explains what the others did: ``DealSampler.weight``). Both of hard's searches use these: its
 turns (``hard.py``) and its Teams passes and shares (``team_search.py``).
 """
 
@@ -20,32 +21,42 @@ MIN_DEALS = 10
 """Fewer imagined deals than this say too little to overrule medium."""
 
 
-def paired_gain(mine: list[float], theirs: list[float]) -> tuple[float, float]:
-    """Mean and standard error of ``mine - theirs`` over the deals both were played on."""
+def paired_gain(
+    mine: list[float], theirs: list[float], weights: list[float]
+) -> tuple[float, float]:
+    """Mean and standard error of ``mine - theirs`` over the deals both were played on, each
+    deal counted by its weight (how well it explains what the others did)."""
     count = min(len(mine), len(theirs))
     gains = [mine[i] - theirs[i] for i in range(count)]
-    mean = sum(gains) / count
-    spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / max(1, count - 1))
-    return mean, spread / math.sqrt(count)
+    total = sum(weights[:count])
+    if total <= 0:
+        return 0.0, math.inf
+    mean = sum(w * g for w, g in zip(weights, gains, strict=False)) / total
+    spread = sum((w * (g - mean)) ** 2 for w, g in zip(weights, gains, strict=False))
+    return mean, math.sqrt(spread * count / max(1, count - 1)) / total
 
 
 def still_in_the_race(
-    active: list[Action], results: dict[Action, list[float]], plan: Action
+    active: list[Action], results: dict[Action, list[float]], weights: list[float], plan: Action
 ) -> list[Action]:
     """The candidates not clearly worse than the best so far (and the plan, always)."""
-    leader = max(active, key=lambda action: sum(results[action]))
+    leader = max(
+        active, key=lambda a: sum(w * r for w, r in zip(weights, results[a], strict=False))
+    )
     kept = []
     for action in active:
         if action in (plan, leader):
             kept.append(action)
             continue
-        mean, error = paired_gain(results[action], results[leader])
+        mean, error = paired_gain(results[action], results[leader], weights)
         if mean + DROP_BELOW * error >= 0:
             kept.append(action)
     return kept
 
 
-def clear_winner(results: dict[Action, list[float]], plan: Action, clear: float) -> Action:
+def clear_winner(
+    results: dict[Action, list[float]], weights: list[float], plan: Action, clear: float
+) -> Action:
     """The action whose paired advantage over medium's plan is largest and clear of noise."""
     base = results.get(plan)
     if not base or len(base) < MIN_DEALS:
@@ -54,7 +65,7 @@ def clear_winner(results: dict[Action, list[float]], plan: Action, clear: float)
     for action, outcomes in results.items():
         if action == plan:
             continue
-        mean, error = paired_gain(outcomes, base)
+        mean, error = paired_gain(outcomes, base, weights)
         if mean > clear * error and mean > best_gain:
             best, best_gain = action, mean
     return best

@@ -103,12 +103,14 @@ class TeamSearch:
         }
         deals = random.Random(rng.getrandbits(64))
         results: dict[Action, list[float]] = {action: [] for action in candidates}
+        weights: list[float] = []
         active: list[Action] = list(candidates)
         done = 0
         while len(active) > 1 and (self.samples is None or done < self.samples):
             table = sampler.deal(deals)
             if table is None:
                 break
+            weights.append(sampler.weight(table))
             seed = deals.getrandbits(63)
             passes = [(seat, _medium_pass(table, seat, view, knowledge)) for seat in passers]
             for action in active:
@@ -118,10 +120,11 @@ class TeamSearch:
                 results[action].append(self.judge(imagined))
             done += 1
             if done % RACE_EVERY == 0:
-                active = still_in_the_race(active, results, plan)
+                active = still_in_the_race(active, results, weights, plan)
             if self.samples is None and time.perf_counter() > deadline:
                 break
-        return clear_winner({action: results[action] for action in active}, plan, self.clear)
+        chances = {action: results[action] for action in active}
+        return clear_winner(chances, weights, plan, self.clear)
 
 
 def how_play_goes_on(view: PlayerView) -> Continuation | None:
