@@ -28,8 +28,9 @@ class Scenario:
 def app_for(game: Game, seats: list[Seat]) -> UnoApp:
     session = Session(game.rules, seats, game=game)
     for seat, bot in session.bots.items():
-        if isinstance(bot, HardBot):  # a fixed count of imagined deals, not the clock: a
-            session.bots[seat] = HardBot(samples=20)  # snapshot must not depend on the load
+        if isinstance(bot, HardBot):
+            # A fixed number of deals and no clock to cut them short: the load must not matter.
+            session.bots[seat] = HardBot(think_ms=600_000, samples=20)
     setup = TableSetup(
         rules=game.rules.rule_set.value, seats=session.seats, bot_delay=0.0, reduce_motion=True
     )

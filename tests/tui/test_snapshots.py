@@ -15,6 +15,9 @@ def settle(scenario: Scenario):  # type: ignore[no-untyped-def]
         for key in scenario.press:
             await pilot.press(key)
             await pilot.pause(0.05)
+        # On a busy machine a screen can still be laying out or animating: wait until it is
+        # done, not a fixed time (a 25-card hand was caught half drawn under a full test run).
+        await pilot.wait_for_scheduled_animations()
         await pilot.pause(0.1)
         pilot.app.clear_notifications()
 
