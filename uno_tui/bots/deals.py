@@ -163,17 +163,13 @@ def chance_of_plays(hand: list[int], plays: tuple[tuple[int, int, int, int], ...
         held.append(card)
         chance *= _chance_of_choice(held, card, top, color)
         if card >> 5 == WILD and named != WILD:
-            chance *= _chance_of_naming(held, card, named)
+            chance *= _chance_of_naming(held, named)
     return chance
 
 
-def _chance_of_naming(hand: list[int], wild: int, named: int) -> float:
+def _chance_of_naming(hand: list[int], named: int) -> float:
     """Players name the colour they hold most (among the cards they keep)."""
-    held = [0, 0, 0, 0]
-    for c in hand:
-        if c >> 5 != WILD:
-            held[c >> 5] += 1
-    weights = [math.exp(COLOR_PULL * n) for n in held]
+    weights = [math.exp(COLOR_PULL * n) for n in _colors_held(hand)]
     return ANY_CARD / 4 + (1 - ANY_CARD) * weights[named] / sum(weights)
 
 
@@ -186,10 +182,7 @@ def _chance_of_choice(hand: list[int], card: int, top: int, color: int) -> float
     }
     if card not in legal or len(legal) == 1:
         return 1.0
-    held = [0, 0, 0, 0]
-    for c in hand:
-        if c >> 5 != WILD:
-            held[c >> 5] += 1
+    held = _colors_held(hand)
     coloured = sum(held)
     wild_score = WILD_RESERVE if coloured > 2 else max(held)
     total = chosen = 0.0
@@ -202,3 +195,12 @@ def _chance_of_choice(hand: list[int], card: int, top: int, color: int) -> float
         if c == card:
             chosen = weight
     return ANY_CARD / len(legal) + (1 - ANY_CARD) * chosen / total
+
+
+def _colors_held(hand: list[int]) -> list[int]:
+    """How many cards of each colour the hand holds (Wilds apart)."""
+    held = [0, 0, 0, 0]
+    for c in hand:
+        if c >> 5 != WILD:
+            held[c >> 5] += 1
+    return held
