@@ -97,8 +97,8 @@ def _fallback(view: PlayerView) -> Action:
 # RLCard's uno-rule-v1 --------------------------------------------------------------------
 
 
-class RlcardV1Bot(Bot):
-    level = "rlcard-v1"
+class _PortedBot(Bot):
+    """What both ports share: their three decisions, UNO always called, the rest a fallback."""
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
         decision = main_decision(view)
@@ -107,14 +107,27 @@ class RlcardV1Bot(Bot):
         if decision.kind is DecisionKind.PLAY_DRAWN:
             return self._drawn(view, decision.actions, rng)
         if decision.kind is DecisionKind.NAME_COLOR:
-            color = rng.choice(list(Color))
-            return next(
-                a for a in decision.actions if isinstance(a, NameColor) and a.color is color
-            )
+            return _name(decision.actions, self._color(view, rng))
         return _fallback(view)
 
     def react(self, view: PlayerView, rng: random.Random) -> Action | None:
         return _calls_uno(view)
+
+    def _turn(self, view: PlayerView, actions: Sequence[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
+    def _drawn(self, view: PlayerView, actions: Sequence[Action], rng: random.Random) -> Action:
+        raise NotImplementedError
+
+    def _color(self, view: PlayerView, rng: random.Random) -> Color:
+        raise NotImplementedError
+
+
+class RlcardV1Bot(_PortedBot):
+    level = "rlcard-v1"
+
+    def _color(self, view: PlayerView, rng: random.Random) -> Color:
+        return rng.choice(list(Color))
 
     def _turn(self, view: PlayerView, actions: Sequence[Action], rng: random.Random) -> Action:
         choice = rlcard_choice(view.hand, view.top_card, view.current_color, rng)
@@ -247,24 +260,11 @@ def _matches_other(card: Card, other: Card) -> bool:
     return card.color is other.color
 
 
-class MixBot(Bot):
+class MixBot(_PortedBot):
     level = "mixbot"
 
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        decision = main_decision(view)
-        if decision.kind is DecisionKind.TURN:
-            return self._turn(view, decision.actions, rng)
-        if decision.kind is DecisionKind.PLAY_DRAWN:
-            return self._drawn(view, decision.actions, rng)
-        if decision.kind is DecisionKind.NAME_COLOR:
-            color = _most_common_color(view.hand, rng)
-            return next(
-                a for a in decision.actions if isinstance(a, NameColor) and a.color is color
-            )
-        return _fallback(view)
-
-    def react(self, view: PlayerView, rng: random.Random) -> Action | None:
-        return _calls_uno(view)
+    def _color(self, view: PlayerView, rng: random.Random) -> Color:
+        return _most_common_color(view.hand, rng)
 
     def _turn(self, view: PlayerView, actions: Sequence[Action], rng: random.Random) -> Action:
         choice = mixbot_choice(view, rng)
