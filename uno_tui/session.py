@@ -112,12 +112,13 @@ class Session:
         if self.autosave is not None:
             self.autosave.save(self)
 
-    def _apply(self, action: Action) -> list[Event]:
+    def _apply(self, action: Action, *, save: bool = True) -> list[Event]:
         was_over = self.is_over
         events = self.game.apply(action)
         if self.is_over and not was_over:
             self.keep()
-        self.save()
+        if save:
+            self.save()
         return events
 
     def keep(self) -> None:
@@ -213,15 +214,18 @@ class Session:
         called UNO or caught someone): then ``None``, and the bot must look again."""
         if len(self.game.log) != turn.moment:
             return None
-        events = self._apply(action)
+        # Saved once, after the UNO call below: the bot's dice are rolled for the call, and a
+        # save between the card and the call would resume with them rolled one time fewer.
+        events = self._apply(action, save=False)
         # A bot calls UNO as it plays its next-to-last card, as a person may (U before the
         # card): asked a step later, it would sit a bot's pause in the open, to be caught.
         for call in self.game.decisions():
             if call.kind is DecisionKind.CALL_UNO and call.player == turn.player:
                 answer = self.bots[turn.player].react(self.game.view(turn.player), self.rng)
                 if isinstance(answer, CallUno):
-                    events += self._apply(answer)
+                    events += self._apply(answer, save=False)
                 break
+        self.save()
         return events
 
     def _bot_reaction(self) -> Action | None:

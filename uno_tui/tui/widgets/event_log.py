@@ -24,10 +24,15 @@ class EventLog(VerticalScroll, can_focus=False):
     def compose(self) -> ComposeResult:
         yield Static(id="log-lines", markup=False)
 
+    def on_mount(self) -> None:
+        # Kept at the newest line by the layout itself, whenever the lines or the size change
+        # (a scroll asked for after a refresh could run before the last layout, and leave an
+        # older line at the bottom).
+        self.anchor()
+
     def show_lines(self, lines: Sequence[str]) -> None:
         lines = tuple(lines[-MAX_LINES:])
         if lines == self.lines:
             return
         self.lines = lines
         self.query_one("#log-lines", Static).update("\n".join(lines))
-        self.call_after_refresh(self.scroll_end, animate=False)
