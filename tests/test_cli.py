@@ -146,3 +146,18 @@ def test_a_session_plays_bots_until_a_person_must_decide() -> None:
     assert Game.from_record(MatchRecord.from_json(session.game.record().to_json())).digest() == (
         session.game.digest()
     )
+
+
+def test_a_reader_that_goes_away_ends_the_output_quietly() -> None:
+    """``uno-tui simulate --json | head -c 1``: the pipe's reader is gone before the result is
+    written, and the simulator stops without a traceback, as a shell pipeline expects."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "uno_tui", "simulate", "--games", "50", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()  # the reader leaves at once
+    errors = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 141
+    assert "Traceback" not in errors and "Error" not in errors, errors

@@ -408,9 +408,15 @@ def _print_safely(line: str, stream: TextIO) -> None:
         print(line, file=stream, flush=True)
     except (OSError, ValueError):
         # The terminal is gone: stop writing to it, so the exit does not fail either.
-        with contextlib.suppress(OSError, ValueError):
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, stream.fileno())
+        _write_nowhere(stream)
+
+
+def _write_nowhere(stream: TextIO) -> None:
+    """Point ``stream`` at the null device: its reader is gone, and the flush at exit must not
+    fail on it."""
+    with contextlib.suppress(OSError, ValueError):
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
 
 
 def replay(args: argparse.Namespace) -> int:
@@ -547,3 +553,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         say("")
         return 130
+    except BrokenPipeError:
+        # Whoever read our output has gone (``uno-tui simulate --json | head``). The match, if
+        # any, was saved after its last action; nothing more can be written there, so point
+        # standard output at nothing, or Python's exit would complain of the pipe.
+        _write_nowhere(sys.stdout)
+        return 141  # 128 + SIGPIPE, as the shell reports a process whose reader went
