@@ -13,7 +13,7 @@ import pytest
 
 from uno_tui.bots import HardBot, MediumBot
 from uno_tui.bots.deals import DealSampler, chance_of_plays
-from uno_tui.bots.knowledge import Knowledge
+from uno_tui.bots.knowledge import NO_LACK, HandNotes, Knowledge
 from uno_tui.bots.playout import COLORS, QuickRules, code_of, decode
 from uno_tui.engine import (
     CallUno,
@@ -111,6 +111,51 @@ def test_an_opponent_who_drew_is_dealt_none_of_the_color_they_lacked() -> None:
         ben = [decode(code) for code in table.hands[1]]
         assert len(ben) == 5
         assert not any(c.color is Color.RED or c.rank is Rank.FIVE or c.is_wild for c in ben)
+
+
+def test_what_an_opponent_lacked_before_a_penalty_still_binds_the_cards_it_held() -> None:
+    """Ben drew on a red 5 (no red, no 5, no Wild in his hand then), took two cards for a
+    Draw Two (anything), then drew on blue. All his cards lack blue; the ones he held at his
+    first draw still lack red and 5 as well, and only the two he took since may be red."""
+    game = game_at(
+        Rules.two_player(), ["R+2 W G1 G2 B4", "G3 G6 Y7 Y8"], "R5", "G9 Y1 Y2 G4", current=1
+    )
+    game.apply(DrawCard(1))
+    game.apply(PlayCard(0, card("R+2")))
+    game.apply(PlayCard(0, card("W"), color=Color.BLUE))
+    game.apply(DrawCard(1))
+    view = game.view(0)
+    knowledge = Knowledge.of(view)
+    notes = knowledge.notes[1]
+    assert notes.missing_colors == {Color.BLUE}
+    groups = notes.groups(knowledge.unknown_count(1))
+    assert [count for count, _ in groups] == [6, 2]
+    assert groups[0][1].colors == {Color.RED, Color.BLUE} and groups[1][1].colors == {Color.BLUE}
+    sampler = DealSampler(knowledge, QuickRules.of(view.rules))
+    rng = random.Random(4)
+    most_red = 0
+    for _ in range(200):
+        table = sampler.deal(rng)
+        assert table is not None
+        ben = [decode(code) for code in table.hands[1]]
+        assert len(ben) == 8
+        assert not any(c.color is Color.BLUE or c.is_wild for c in ben)
+        red_or_five = sum(1 for c in ben if c.color is Color.RED or c.rank is Rank.FIVE)
+        assert red_or_five <= 2
+        most_red = max(most_red, red_or_five)
+    assert most_red == 2, "the two cards taken since are dealt freely"
+
+
+def test_a_card_an_opponent_could_not_have_held_comes_from_those_taken_since() -> None:
+    """A red card Ben plays after drawing on red must be one he took later: the cards he held
+    then stay bound, those he took since are one fewer."""
+    notes = HandNotes()
+    notes.lacked(Color.RED, card("R5"), wilds=True)
+    notes.came_in(2)
+    notes.played(card("R7"))
+    assert notes.groups(6) == [(5, notes.lacks[0]), (1, NO_LACK)]
+    notes.played(card("G7"))  # a green card he may have held all along
+    assert notes.groups(5) == [(4, notes.lacks[0]), (1, NO_LACK)]
 
 
 def test_an_opponent_who_named_a_color_is_dealt_a_card_of_it() -> None:

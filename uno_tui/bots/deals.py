@@ -2,12 +2,12 @@
 
 Each deal gives every other seat as many cards as the view shows them holding: the cards known
 to be theirs, then unseen cards that fit what they showed (a seat that drew on its turn gets
-none of the colour it could not match; a seat that named a colour for a Wild gets one card of
-it), and the rest make up the draw pile. ``weight`` tells how well a deal explains the cards
-the others chose to play and the colours they named (a simple model of a player: the colour
-held most is the likeliest choice), so the search counts each deal as much as it is likely. A
-deal is a
-``QuickRound`` ready to play out; it is the bot's imagination, never the real table.
+none of the colour it could not match, but for cards it took since; a seat that named a colour
+for a Wild gets one card of it), and the rest make up the draw pile. ``weight`` tells how well
+a deal explains the cards the others chose to play and the colours they named (a simple model
+of a player: the colour held most is the likeliest choice), so the search counts each deal as
+much as it is likely. A deal is a ``QuickRound`` ready to play out; it is the bot's
+imagination, never the real table.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from .knowledge import Knowledge
+from .knowledge import Knowledge, Lack
 from .playout import COLORS, DRAW_TWO, SKIP, WILD, QuickRound, QuickRules, code_of, random_keys
 
 
@@ -25,10 +25,9 @@ class _Seat:
     seat: int
     known: tuple[int, ...]
     """Cards this seat surely holds."""
-    fitting: int
-    """How many of the other cards must fit what the seat showed it lacks."""
-    allowed: frozenset[int]
-    """The unseen cards that fit."""
+    groups: tuple[tuple[int, frozenset[int]], ...]
+    """Its other cards by what they must fit (what the seat showed it lacked while holding
+    them): how many, and the unseen cards that fit; the most bound first."""
     unknown: int
     """Cards this player cannot name in that hand."""
     named: frozenset[int]
@@ -62,9 +61,10 @@ class DealSampler:
                 _Seat(
                     seat=seat,
                     known=tuple(code_of(card) for card in notes.known.elements()),
-                    fitting=max(0, unknown - notes.unconstrained) if notes.constrained else 0,
-                    allowed=frozenset(
-                        code_of(card) for card in knowledge.unseen if notes.allows(card)
+                    groups=tuple(
+                        (count, _fitting(knowledge, lack))
+                        for count, lack in notes.groups(unknown)
+                        if lack
                     ),
                     unknown=unknown,
                     named=frozenset(
@@ -104,11 +104,12 @@ class DealSampler:
         for seat in self.seats:
             hand = list(seat.known)
             taken = 0
-            if seat.fitting:
-                allowed, rest = seat.allowed, []
+            for count, allowed in seat.groups:
+                rest = []
                 for card in pool:
-                    if taken < seat.fitting and card in allowed:
+                    if count > 0 and card in allowed:
                         hand.append(card)
+                        count -= 1  # noqa: PLW2901 (the cards still to deal in this group)
                         taken += 1
                     else:
                         rest.append(card)
@@ -136,6 +137,11 @@ class DealSampler:
             clockwise=self.clockwise,
             rules=self.rules,
         )
+
+
+def _fitting(knowledge: Knowledge, lack: Lack) -> frozenset[int]:
+    """The unseen cards that ``lack`` does not rule out."""
+    return frozenset(code_of(card) for card in knowledge.unseen if not lack.rules_out(card))
 
 
 _INDEX = {color: index for index, color in enumerate(COLORS)}

@@ -137,7 +137,7 @@ class HardBot(MediumBot):
             return plan
         plan = _bluff_if_safe(view, decision, plan, after)
         notes = Knowledge.of(view).notes[after]
-        lacking = notes.missing_colors if notes.unconstrained == 0 else set()
+        lacking = notes.missing_colors
         if not lacking or not isinstance(plan, PlayCard):
             return plan
         table = Table.of(view)

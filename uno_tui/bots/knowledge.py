@@ -48,17 +48,48 @@ class Play:
     """The colour named for a Wild (else the card's)."""
 
 
+@dataclass(frozen=True, slots=True)
+class Lack:
+    """What a hand showed it held none of at one moment: colours, ranks (of coloured cards),
+    and perhaps Wilds."""
+
+    colors: frozenset[Color] = frozenset()
+    ranks: frozenset[Rank] = frozenset()
+    wilds: bool = False
+
+    def rules_out(self, card: Card) -> bool:
+        if card.color is None:
+            return self.wilds
+        return card.color in self.colors or card.rank in self.ranks
+
+    def __or__(self, other: Lack) -> Lack:
+        return Lack(self.colors | other.colors, self.ranks | other.ranks, self.wilds or other.wilds)
+
+    def __bool__(self) -> bool:
+        return bool(self.colors or self.ranks or self.wilds)
+
+
+NO_LACK = Lack()
+
+
 @dataclass(slots=True)
 class HandNotes:
-    """What one other seat's hand is known to contain, and what most of it cannot contain."""
+    """What one other seat's hand is known to contain, and what parts of it cannot contain.
+
+    A seat that draws on its turn shows its whole hand lacks the colour (and the number, and
+    Wilds); cards it takes later are free of that, but not of what it shows it lacks later.
+    So its unnamed cards fall into groups by when they came in: those held at its first showing
+    are bound by every lack it showed, those come in after showing ``lacks[i]`` only by the
+    lacks shown since (``since[i]`` of them). A card it plays is taken from the group that
+    binds the most and still allows it, so no group is ever thought to bind more cards than
+    it surely does."""
 
     known: Counter[Card] = field(default_factory=Counter)
     """Cards this seat surely holds (passed or given to them, or shown in a challenge)."""
-    missing_colors: set[Color] = field(default_factory=set)
-    missing_ranks: set[Rank] = field(default_factory=set)
-    no_wilds: bool = False
-    unconstrained: int = 0
-    """Cards come in since the seat showed what it lacks (penalty draws, passes): anything."""
+    lacks: list[Lack] = field(default_factory=list)
+    """What the seat showed it lacked, oldest first."""
+    since: list[int] = field(default_factory=list)
+    """``since[i]``: cards come in after it showed ``lacks[i]`` and before the next showing."""
     named: Color | None = None
     """The colour the seat last named for a Wild while keeping cards: most likely one it holds
     (players name the colour they hold most), until it draws on that colour."""
@@ -68,22 +99,55 @@ class HandNotes:
     just_drew: bool = False
     """The seat drew on its turn: a card it plays now is the drawn one, not a choice."""
 
-    def rules_out(self, card: Card) -> bool:
-        """True when the constrained part of the hand cannot hold ``card``."""
-        if card.color is None:
-            return self.no_wilds
-        return card.color in self.missing_colors or card.rank in self.missing_ranks
+    @property
+    def whole_hand(self) -> Lack:
+        """What none of the seat's unnamed cards can be: the lacks shown since the last card
+        it took that was free of them."""
+        start = 0
+        for index, count in enumerate(self.since):
+            if count > 0:
+                start = index + 1
+        lack = NO_LACK
+        for shown in self.lacks[start:]:
+            lack |= shown
+        return lack
 
-    def allows(self, card: Card) -> bool:
-        return not self.rules_out(card)
+    @property
+    def missing_colors(self) -> frozenset[Color]:
+        """Colours the seat holds none of, but for the cards it is known to hold."""
+        return self.whole_hand.colors
+
+    def rules_out(self, card: Card) -> bool:
+        """True when no unnamed card of the seat can be ``card``."""
+        return self.whole_hand.rules_out(card)
+
+    def groups(self, unknown: int) -> list[tuple[int, Lack]]:
+        """The seat's ``unknown`` unnamed cards by what binds them, the most bound first (the
+        cards not bound by anything last, with ``NO_LACK``)."""
+        if not self.lacks:
+            return [(unknown, NO_LACK)] if unknown > 0 else []
+        counts = [max(0, unknown - sum(self.since)), *self.since]
+        # More came in than the seat holds (a count we could not follow): the most bound
+        # groups give way first, so nothing is bound that might not be.
+        excess = sum(counts) - unknown
+        for index in range(len(counts)):
+            cut = min(excess, counts[index])
+            counts[index] -= cut
+            excess -= cut
+        result: list[tuple[int, Lack]] = []
+        for first, count in enumerate(counts):
+            if count > 0:
+                lack = NO_LACK
+                for shown in self.lacks[first:]:
+                    lack |= shown
+                result.append((count, lack))
+        return result
 
     def copy(self) -> HandNotes:
         return HandNotes(
             known=Counter(self.known),
-            missing_colors=set(self.missing_colors),
-            missing_ranks=set(self.missing_ranks),
-            no_wilds=self.no_wilds,
-            unconstrained=self.unconstrained,
+            lacks=list(self.lacks),
+            since=list(self.since),
             named=self.named,
             plays=list(self.plays),
             just_drew=self.just_drew,
@@ -94,24 +158,44 @@ class HandNotes:
         self.plays.clear()
         self.just_drew = False
 
+    def came_in(self, count: int) -> None:
+        """``count`` cards came in that may be anything."""
+        if self.lacks:
+            self.since[-1] += count
+
+    def played(self, card: Card) -> None:
+        """The seat played ``card``, not one known to be theirs: it leaves the most bound group
+        that allows it (the oldest cards, unless they cannot be it)."""
+        first = len(self.lacks)
+        while first > 0 and not self.lacks[first - 1].rules_out(card):
+            first -= 1
+        if first == 0:
+            return  # one of the cards bound by every lack: their count is what is left
+        for index in range(first - 1, len(self.since)):
+            if self.since[index] > 0:
+                self.since[index] -= 1
+                return
+
     @property
     def constrained(self) -> bool:
-        return self.no_wilds or bool(self.missing_colors) or bool(self.missing_ranks)
+        return bool(self.lacks)
 
     def lacked(self, color: Color | None, top: Card | None, *, wilds: bool) -> None:
         """The seat showed it held no card of ``color`` (nor ``top``'s rank, nor a Wild)."""
-        if self.unconstrained > 0:
-            self.missing_colors.clear()
-            self.missing_ranks.clear()
-            self.no_wilds = False
-            self.unconstrained = 0
-        if color is not None:
-            self.missing_colors.add(color)
-            if self.named is color:
-                self.named = None
-        if top is not None and top.color is not None:
-            self.missing_ranks.add(top.rank)
-        self.no_wilds = self.no_wilds or wilds
+        shown = Lack(
+            frozenset(() if color is None else (color,)),
+            frozenset((top.rank,) if top is not None and top.color is not None else ()),
+            wilds,
+        )
+        if not shown:
+            return
+        if self.lacks and self.since[-1] == 0:
+            self.lacks[-1] |= shown  # nothing came in between: the same cards lack both
+        else:
+            self.lacks.append(shown)
+            self.since.append(0)
+        if color is not None and self.named is color:
+            self.named = None
 
 
 @dataclass(slots=True)
@@ -155,12 +239,11 @@ class Knowledge:
         notes = self.notes[seat]
         if any(card in wanted_set for card in notes.known):
             return 1.0
-        unknown = self.unknown_count(seat)
-        free = min(notes.unconstrained, unknown)
         pool = list(self.unseen.elements())
-        allowed = [card for card in pool if not notes.rules_out(card)]
-        miss = _chance_of_none(pool, wanted_set, free)
-        miss *= _chance_of_none(allowed, wanted_set, unknown - free)
+        miss = 1.0
+        for count, lack in notes.groups(self.unknown_count(seat)):
+            allowed = [card for card in pool if not lack.rules_out(card)]
+            miss *= _chance_of_none(allowed, wanted_set, count)
         return 1.0 - miss
 
 
@@ -259,7 +342,7 @@ class _EventReader:
             case CardsDrawn():
                 self._cards_drawn(event)
             case DrawnCardKept(player=player) if player in self.notes:
-                self.notes[player].unconstrained += 1  # it was playable: it may be anything
+                self.notes[player].came_in(1)  # it was playable: it may be anything
                 self.notes[player].just_drew = False
             case DrawFourChallenged():
                 self._draw_four_challenged(event)
@@ -290,8 +373,8 @@ class _EventReader:
             notes.plays.append(Play(event.card, top, color, event.color))
         if notes.known[event.card] > 0:
             notes.known[event.card] -= 1
-        elif notes.rules_out(event.card):
-            notes.unconstrained = max(0, notes.unconstrained - 1)
+        else:
+            notes.played(event.card)
 
     def _cards_drawn(self, event: CardsDrawn) -> None:
         notes = self.notes.get(event.player)
@@ -302,7 +385,7 @@ class _EventReader:
             notes.just_drew = True
             notes.lacked(self.color, self.top, wilds=True)
         else:
-            notes.unconstrained += event.count
+            notes.came_in(event.count)
 
     def _draw_four_challenged(self, event: DrawFourChallenged) -> None:
         notes = self.notes.get(event.player)
@@ -321,7 +404,7 @@ class _EventReader:
             if event.card is not None and event.giver == self.me:
                 receiver.known[event.card] += 1
             else:
-                receiver.unconstrained += 1
+                receiver.came_in(1)
         if giver is not None and event.card is not None and giver.known[event.card] > 0:
             giver.known[event.card] -= 1
 

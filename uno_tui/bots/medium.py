@@ -138,9 +138,7 @@ class Table:
         after = next_in_play(view, view.player)
         lacks: frozenset[Color] = frozenset()
         if inferred and is_opponent(view, after):
-            notes = Knowledge.of(view).notes[after]
-            if notes.unconstrained == 0:
-                lacks = frozenset(notes.missing_colors)
+            lacks = Knowledge.of(view).notes[after].missing_colors
         rivals = [seat for seat in opponents(view) if view.hand_counts[seat] > 0] or [after]
         fewest = min(rivals, key=lambda seat: view.hand_counts[seat])
         mate = view.teammate
