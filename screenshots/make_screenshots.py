@@ -19,12 +19,7 @@ from tests.tui.scenarios import SCENARIOS, TABLES, Scenario  # noqa: E402
 async def shoot(scenario: Scenario) -> Path:
     app = scenario.make_app()
     async with app.run_test(size=scenario.size) as pilot:
-        await pilot.pause(0.1)
-        for key in scenario.press:
-            await pilot.press(key)
-            await pilot.pause(0.05)
-        await pilot.pause(0.1)
-        app.clear_notifications()
+        await scenario.settle(pilot)  # as the snapshot tests do
         await pilot.pause()
         path = ROOT / "screenshots" / f"{scenario.name}.svg"
         path.write_text(app.export_screenshot(title=scenario.title), encoding="utf-8")

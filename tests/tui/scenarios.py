@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from textual.pilot import Pilot
+
 from uno_tui.bots.hard import HardBot
 from uno_tui.engine import Game, Position, Rules
 from uno_tui.session import Seat, Session
@@ -23,6 +25,18 @@ class Scenario:
     make_app: Callable[[], UnoApp]
     press: tuple[str, ...] = ()
     size: tuple[int, int] = (80, 24)
+
+    async def settle(self, pilot: Pilot[None]) -> None:
+        """Press the scenario's keys, then wait until the screen is done: on a busy machine it
+        can still be laying out or animating, so wait for that, not a fixed time (a 25-card
+        hand was caught half drawn under a full test run)."""
+        await pilot.pause(0.1)
+        for key in self.press:
+            await pilot.press(key)
+            await pilot.pause(0.05)
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause(0.1)
+        pilot.app.clear_notifications()
 
 
 def app_for(game: Game, seats: list[Seat]) -> UnoApp:
