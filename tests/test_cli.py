@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from uno_tui.engine import Game, MatchRecord, Rules
+from uno_tui.saves import FILE_NAME
 from uno_tui.session import Seat, Session
 
 from .random_play import random_action
@@ -161,3 +162,11 @@ def test_a_reader_that_goes_away_ends_the_output_quietly() -> None:
     errors = process.stderr.read().decode()
     assert process.wait(timeout=120) == 141
     assert "Traceback" not in errors and "Error" not in errors, errors
+
+
+def test_q_leaves_a_match_as_it_does_in_the_app(data_dir: Path) -> None:
+    """At a move, q (the app's key for save and quit) leaves, and the match is kept."""
+    result = run("--plain", "--players", "You,Ada:medium", "--seed", "3", stdin="q\n")
+    assert result.returncode == 0 and "Goodbye." in result.stdout
+    assert "Not a choice" not in result.stdout
+    assert (data_dir / FILE_NAME).exists()

@@ -66,8 +66,10 @@ HELP = (
     "Commands that use no turn: hand or h (your cards by colour), top or t (top card and "
     "colour), counts or c (everyone's cards, whose turn and who is next, the dealer), table "
     "(who sits where, bots, teams, target), scores, moves (your choices), repeat or r (the last "
-    "line again), log (the last lines), help, quit."
+    "line again), log (the last lines), help, quit or q (the match is saved)."
 )
+QUIT_WORDS = ("quit", "exit", "q")
+"""What leaves the match at any question; q as in the app."""
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 """Home, clear the screen, clear the scrollback: the hot-seat curtain hides the last hand."""
 STABLE_KEYS: dict[type[Action], str] = {DrawCard: "d", AcceptPenalty: "d", KeepDrawn: "k"}
@@ -279,7 +281,7 @@ class PlainGame:
             answer = self.ask(
                 f"Hand {self.game.round_number} is over. Ready for hand {upcoming}? Enter: deal."
             )
-            if answer.lower() in ("quit", "exit"):
+            if answer.lower() in QUIT_WORDS:
                 raise QuitGame
             if answer and seat is not None and self.command(answer, seat, ""):
                 continue
@@ -302,7 +304,7 @@ class PlainGame:
                 self.clear_screen()
                 self.caught_up[self.at_keyboard] = self.heard[self.at_keyboard].count
             answer = self.ask(curtain_line(self.game.names[seat]))
-            if answer.lower() in ("quit", "exit"):
+            if answer.lower() in QUIT_WORDS:
                 raise QuitGame
             self.at_keyboard = seat
             missed = self.heard[seat].since(self.caught_up.get(seat, 0)) if cleared else []
@@ -420,7 +422,7 @@ class PlainGame:
         word = answer.lower()
         view = self.game.view(seat)
         history = self.heard[seat]
-        if word in ("quit", "exit"):
+        if word in QUIT_WORDS:
             raise QuitGame
         if word in ("help", "?"):
             self.say(HELP)
