@@ -105,14 +105,12 @@ class DealSampler:
             hand = list(seat.known)
             taken = 0
             for count, allowed in seat.groups:
-                rest = []
+                fits: list[int] = []
+                rest: list[int] = []
                 for card in pool:
-                    if count > 0 and card in allowed:
-                        hand.append(card)
-                        count -= 1  # noqa: PLW2901 (the cards still to deal in this group)
-                        taken += 1
-                    else:
-                        rest.append(card)
+                    (fits if len(fits) < count and card in allowed else rest).append(card)
+                hand += fits
+                taken += len(fits)
                 pool = rest
             free = seat.unknown - taken
             if free > 0 and seat.named and not any(card in seat.named for card in hand):

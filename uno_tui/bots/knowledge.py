@@ -107,8 +107,12 @@ class HandNotes:
         for index, count in enumerate(self.since):
             if count > 0:
                 start = index + 1
+        return self._binding(start)
+
+    def _binding(self, first: int) -> Lack:
+        """What binds the cards held since showing ``lacks[first]``: every lack shown since."""
         lack = NO_LACK
-        for shown in self.lacks[start:]:
+        for shown in self.lacks[first:]:
             lack |= shown
         return lack
 
@@ -116,10 +120,6 @@ class HandNotes:
     def missing_colors(self) -> frozenset[Color]:
         """Colours the seat holds none of, but for the cards it is known to hold."""
         return self.whole_hand.colors
-
-    def rules_out(self, card: Card) -> bool:
-        """True when no unnamed card of the seat can be ``card``."""
-        return self.whole_hand.rules_out(card)
 
     def groups(self, unknown: int) -> list[tuple[int, Lack]]:
         """The seat's ``unknown`` unnamed cards by what binds them, the most bound first (the
@@ -134,14 +134,7 @@ class HandNotes:
             cut = min(excess, counts[index])
             counts[index] -= cut
             excess -= cut
-        result: list[tuple[int, Lack]] = []
-        for first, count in enumerate(counts):
-            if count > 0:
-                lack = NO_LACK
-                for shown in self.lacks[first:]:
-                    lack |= shown
-                result.append((count, lack))
-        return result
+        return [(count, self._binding(first)) for first, count in enumerate(counts) if count > 0]
 
     def copy(self) -> HandNotes:
         return HandNotes(
