@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TypeVar
 
+from uno_tui.bots.hard import HardBot
 from uno_tui.engine import (
     Action,
     Card,
@@ -18,6 +19,7 @@ from uno_tui.engine import (
     build_deck,
 )
 from uno_tui.engine.events import Event
+from uno_tui.session import Session
 
 E = TypeVar("E", bound=Event)
 
@@ -100,3 +102,12 @@ def apply_all(game: Game, actions: Sequence[Action]) -> list[Event]:
     for action in actions:
         events += game.apply(action)
     return events
+
+
+def without_clock(session: Session) -> Session:
+    """``session`` with its hard bots on a fixed number of deals and no clock, so that what they
+    choose (and so the match a test follows) does not depend on the machine's load."""
+    for seat, bot in session.bots.items():
+        if isinstance(bot, HardBot):
+            session.bots[seat] = HardBot(think_ms=600_000, samples=20)
+    return session

@@ -11,11 +11,12 @@ from dataclasses import dataclass
 
 from textual.pilot import Pilot
 
-from uno_tui.bots.hard import HardBot
 from uno_tui.engine import Game, Position, Rules
 from uno_tui.session import Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.table_setup import TableSetup
+
+from ..helpers import without_clock
 
 
 @dataclass(frozen=True)
@@ -40,11 +41,7 @@ class Scenario:
 
 
 def app_for(game: Game, seats: list[Seat]) -> UnoApp:
-    session = Session(game.rules, seats, game=game)
-    for seat, bot in session.bots.items():
-        if isinstance(bot, HardBot):
-            # A fixed number of deals and no clock to cut them short: the load must not matter.
-            session.bots[seat] = HardBot(think_ms=600_000, samples=20)
+    session = without_clock(Session(game.rules, seats, game=game))
     setup = TableSetup(
         rules=game.rules.rule_set.value, seats=session.seats, bot_delay=0.0, reduce_motion=True
     )
