@@ -167,3 +167,25 @@ def test_paired_runs_of_one_seating_against_itself_find_no_difference(
         "won_by_b_only": 0,
     }
     assert report["decision_ms"]["medium pass"]["decisions"] > 0
+
+
+def test_the_deals_guess_the_others_hands_better_than_the_base_rate(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """benchmarks/inference.py: the chance the deals give that a colour is missing from a
+    hand beats saying the same average chance every time (its log loss is lower), and what
+    they call all but sure (above 0.9) mostly is."""
+    import json
+    import math
+
+    from benchmarks import inference
+
+    argv = ["--games", "12", "--seed", "3", "--deals", "60", "--seats", "medium,mixbot"]
+    assert inference.main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    rate = report["void_rate"]
+    base = -(rate * math.log(rate) + (1 - rate) * math.log(1 - rate))
+    assert report["positions"] > 50
+    assert report["void_log_loss"] < base - 0.1
+    _guesses, chance, happened = report["calibration"][-1]
+    assert chance > 0.9 and happened > 0.9

@@ -2,12 +2,13 @@
 
 Each deal gives every other seat as many cards as the view shows them holding: the cards known
 to be theirs, then unseen cards that fit what they showed (a seat that drew on its turn gets
-none of the colour it could not match, but for cards it took since; a seat that named a colour
-for a Wild gets one card of it), and the rest make up the draw pile. ``weight`` tells how well
-a deal explains the cards the others chose to play and the colours they named (a simple model
-of a player: the colour held most is the likeliest choice), so the search counts each deal as
-much as it is likely. A deal is a ``QuickRound`` ready to play out; it is the bot's
-imagination, never the real table.
+none of the colour it could not match, but for cards it took since), and the rest make up the
+draw pile. ``weight`` tells how well a deal explains the cards the others chose to play and
+the colours they named (a simple model of a player: the colour held most is the likeliest
+choice), so the search counts each deal as much as it is likely. That is the only use made of
+a named colour: dealing a card of it for sure was wrong whenever the player had played that
+colour out since (``benchmarks/inference.py`` measures such guesses). A deal is a
+``QuickRound`` ready to play out; it is the bot's imagination, never the real table.
 """
 
 from __future__ import annotations
@@ -25,13 +26,12 @@ class _Seat:
     seat: int
     known: tuple[int, ...]
     """Cards this seat surely holds."""
-    groups: tuple[tuple[int, frozenset[int]], ...]
+    groups: tuple[tuple[int, frozenset[int], int], ...]
     """Its other cards by what they must fit (what the seat showed it lacked while holding
-    them): how many, and the unseen cards that fit; the most bound first."""
+    them): how many, the unseen cards that fit, and how many times the seat drew on its turn
+    while holding them; the most bound first."""
     unknown: int
     """Cards this player cannot name in that hand."""
-    named: frozenset[int]
-    """The unseen cards of the colour the seat last named for a Wild: one is dealt to it."""
     plays: tuple[tuple[int, int, int, int], ...]
     """The cards it chose to play since it last took one: (card, top card, colour before,
     colour named)."""
@@ -62,16 +62,11 @@ class DealSampler:
                     seat=seat,
                     known=tuple(code_of(card) for card in notes.known.elements()),
                     groups=tuple(
-                        (count, _fitting(knowledge, lack))
+                        (count, _fitting(knowledge, lack), lack.draws)
                         for count, lack in notes.groups(unknown)
                         if lack
                     ),
                     unknown=unknown,
-                    named=frozenset(
-                        code_of(card)
-                        for card in knowledge.unseen
-                        if card.color is not None and card.color is notes.named
-                    ),
                     plays=tuple(
                         (
                             code_of(play.card),
@@ -97,35 +92,45 @@ class DealSampler:
         return weight
 
     def deal(self, rng: random.Random) -> QuickRound | None:
-        """One deal, this player to move; None if the view's counts cannot be met."""
+        """One deal, this player to move; None if the view's counts cannot be met. A deal
+        that gives a Wild to a hand that drew on its turn ``n`` times is kept only with a
+        chance of ``WILD_WHILE_DRAWING ** n`` (else dealt again): how often players draw
+        while holding a Wild."""
+        for _ in range(REDEALS):
+            table, draws = self._deal(rng)
+            if draws == 0 or table is None or rng.random() < WILD_WHILE_DRAWING**draws:
+                return table
+        return table
+
+    def _deal(self, rng: random.Random) -> tuple[QuickRound | None, int]:
+        """A deal, and how many times the hands it gives drew on their turn holding a Wild."""
         pool = sorted(self.pool, key=random_keys(rng))
         hands: list[list[int]] = [[] for _ in range(self.count)]
         hands[self.player] = list(self.hand)
+        doubted = 0
         for seat in self.seats:
             hand = list(seat.known)
             taken = 0
-            for count, allowed in seat.groups:
+            most = 0
+            for count, allowed, draws in seat.groups:
                 fits: list[int] = []
                 rest: list[int] = []
                 for card in pool:
                     (fits if len(fits) < count and card in allowed else rest).append(card)
+                if draws > most and any(card >> 5 == WILD for card in fits):
+                    most = draws
                 hand += fits
                 taken += len(fits)
                 pool = rest
+            doubted += most
             free = seat.unknown - taken
-            if free > 0 and seat.named and not any(card in seat.named for card in hand):
-                for index in range(len(pool) - 1, -1, -1):
-                    if pool[index] in seat.named:
-                        hand.append(pool.pop(index))
-                        free -= 1
-                        break
             if free > 0:
                 hand += pool[-free:]
                 del pool[-free:]
             if len(hand) != self.counts[seat.seat]:
-                return None
+                return None, 0
             hands[seat.seat] = hand
-        return QuickRound(
+        table = QuickRound(
             hands=hands,
             draw_pile=pool,
             discard=list(self.discard),
@@ -135,6 +140,7 @@ class DealSampler:
             clockwise=self.clockwise,
             rules=self.rules,
         )
+        return table, doubted
 
 
 def _fitting(knowledge: Knowledge, lack: Lack) -> frozenset[int]:
@@ -143,6 +149,13 @@ def _fitting(knowledge: Knowledge, lack: Lack) -> frozenset[int]:
 
 
 _INDEX = {color: index for index, color in enumerate(COLORS)}
+WILD_WHILE_DRAWING = 0.7
+"""How likely a player who holds a Wild is to draw on its turn anyway, against one who holds
+none: many players (medium among them, and MixBot) keep their Wilds while they hold several
+other cards; others (RLCard's rule agent) never do. ``benchmarks/inference.py`` (two players,
+200 games, seed 555) guessed best at 0.7 against medium and MixBot, at 0 against RLCard's."""
+REDEALS = 20
+"""Deals tried before one is kept whatever Wilds it gives."""
 COLOR_PULL = 3.0
 """How strongly players prefer the colour they hold most: a card whose colour the hand holds
 one card more of is ``e ** COLOR_PULL`` (about 20) times as likely to be chosen, and so is the

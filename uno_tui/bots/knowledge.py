@@ -4,8 +4,9 @@ Everything here is read from a ``PlayerView`` and its events as that player saw 
 that uses it knows nothing a person in the same seat would not. The inferences are the ones a
 careful player makes: a card I passed to my teammate is still theirs until they play it; an
 opponent who drew on their turn held nothing that matched (nobody draws with a playable card
-in hand, we assume); a Wild Draw Four that survived a challenge proves the colour was missing;
-a player who named a colour for a Wild most likely holds some of it.
+in hand, we assume), and neither did the cards it drew and kept for not matching; a Wild Draw
+Four that survived a challenge proves the colour was missing. What the cards a player chose
+to play say of its hand is weighed by ``deals.py``.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from uno_tui.engine.events import (
     FirstCardTurned,
     HandsPassed,
     HandsSwapped,
+    TurnPassed,
 )
 
 ATTACK_RANKS = frozenset((Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_TEAM_DRAW_FOUR))
@@ -56,6 +58,9 @@ class Lack:
     colors: frozenset[Color] = frozenset()
     ranks: frozenset[Rank] = frozenset()
     wilds: bool = False
+    draws: int = 0
+    """Times the hand drew on its turn: a Wild in it then is doubted, not ruled out (many
+    players keep their Wilds and draw while they hold several other cards)."""
 
     def rules_out(self, card: Card) -> bool:
         if card.color is None:
@@ -63,10 +68,15 @@ class Lack:
         return card.color in self.colors or card.rank in self.ranks
 
     def __or__(self, other: Lack) -> Lack:
-        return Lack(self.colors | other.colors, self.ranks | other.ranks, self.wilds or other.wilds)
+        return Lack(
+            self.colors | other.colors,
+            self.ranks | other.ranks,
+            self.wilds or other.wilds,
+            self.draws + other.draws,
+        )
 
     def __bool__(self) -> bool:
-        return bool(self.colors or self.ranks or self.wilds)
+        return bool(self.colors or self.ranks or self.wilds or self.draws)
 
 
 NO_LACK = Lack()
@@ -90,14 +100,14 @@ class HandNotes:
     """What the seat showed it lacked, oldest first."""
     since: list[int] = field(default_factory=list)
     """``since[i]``: cards come in after it showed ``lacks[i]`` and before the next showing."""
-    named: Color | None = None
-    """The colour the seat last named for a Wild while keeping cards: most likely one it holds
-    (players name the colour they hold most), until it draws on that colour."""
     plays: list[Play] = field(default_factory=list)
     """The cards the seat chose to play since it last took a card: every one of them, and every
     card it holds now, was in its hand when it chose the first."""
     just_drew: bool = False
     """The seat drew on its turn: a card it plays now is the drawn one, not a choice."""
+    drawn_in: int = -1
+    """Where the cards it drew on its turn were counted: ``since[drawn_in]``, or -1 for the
+    oldest group (whose count follows the hand's)."""
 
     @property
     def whole_hand(self) -> Lack:
@@ -141,15 +151,33 @@ class HandNotes:
             known=Counter(self.known),
             lacks=list(self.lacks),
             since=list(self.since),
-            named=self.named,
             plays=list(self.plays),
             just_drew=self.just_drew,
+            drawn_in=self.drawn_in,
         )
 
     def took_cards(self) -> None:
         """Cards came in: the plays before no longer tell what the whole hand held."""
         self.plays.clear()
         self.just_drew = False
+
+    def drew_on_turn(self, count: int, color: Color | None, top: Card | None) -> None:
+        """The seat drew ``count`` cards on its turn: its hand held nothing it could play, and
+        neither do the cards it drew, but perhaps the last (``drawn_card_left`` says if it
+        was playable); the lacks shown before bind none of them."""
+        self.took_cards()
+        self.drawn_in = len(self.lacks) - 1
+        self.came_in(count)
+        self.lacked(color, top, wilds=False, drew=True)
+        self.just_drew = True
+
+    def drawn_card_left(self, *, kept: bool) -> None:
+        """The last card drawn was playable: played, or kept in a hand it does not bind."""
+        self.just_drew = False
+        if self.drawn_in >= 0 and self.since[self.drawn_in] > 0:
+            self.since[self.drawn_in] -= 1
+        if kept:
+            self.came_in(1)
 
     def came_in(self, count: int) -> None:
         """``count`` cards came in that may be anything."""
@@ -173,12 +201,16 @@ class HandNotes:
     def constrained(self) -> bool:
         return bool(self.lacks)
 
-    def lacked(self, color: Color | None, top: Card | None, *, wilds: bool) -> None:
-        """The seat showed it held no card of ``color`` (nor ``top``'s rank, nor a Wild)."""
+    def lacked(
+        self, color: Color | None, top: Card | None, *, wilds: bool, drew: bool = False
+    ) -> None:
+        """The seat showed it held no card of ``color`` (nor ``top``'s rank, nor a Wild if
+        ``wilds``); ``drew``: by drawing on its turn."""
         shown = Lack(
             frozenset(() if color is None else (color,)),
             frozenset((top.rank,) if top is not None and top.color is not None else ()),
             wilds,
+            int(drew),
         )
         if not shown:
             return
@@ -187,8 +219,6 @@ class HandNotes:
         else:
             self.lacks.append(shown)
             self.since.append(0)
-        if color is not None and self.named is color:
-            self.named = None
 
 
 @dataclass(slots=True)
@@ -335,7 +365,8 @@ class _EventReader:
             case CardsDrawn():
                 self._cards_drawn(event)
             case DrawnCardKept(player=player) if player in self.notes:
-                self.notes[player].came_in(1)  # it was playable: it may be anything
+                self.notes[player].drawn_card_left(kept=True)
+            case TurnPassed(player=player) if player in self.notes:
                 self.notes[player].just_drew = False
             case DrawFourChallenged():
                 self._draw_four_challenged(event)
@@ -358,11 +389,10 @@ class _EventReader:
         notes = self.notes.get(event.player)
         if notes is None:
             return
-        if event.card.is_wild:
-            notes.named = event.color
         if notes.just_drew:
-            notes.just_drew = False
-        elif top is not None:
+            notes.drawn_card_left(kept=False)
+            return
+        if top is not None:
             notes.plays.append(Play(event.card, top, color, event.color))
         if notes.known[event.card] > 0:
             notes.known[event.card] -= 1
@@ -373,11 +403,10 @@ class _EventReader:
         notes = self.notes.get(event.player)
         if notes is None:
             return
-        notes.took_cards()
         if event.reason is DrawReason.CHOICE:
-            notes.just_drew = True
-            notes.lacked(self.color, self.top, wilds=True)
+            notes.drew_on_turn(event.count, self.color, self.top)
         else:
+            notes.took_cards()
             notes.came_in(event.count)
 
     def _draw_four_challenged(self, event: DrawFourChallenged) -> None:
