@@ -50,6 +50,16 @@ def test_medium_keeps_the_color_the_next_player_drew_on() -> None:
     assert isinstance(action, PlayCard) and action.card.color is card("R1").color
 
 
+def test_medium_keeps_the_color_the_next_player_drew_on_before_the_color_it_holds_most() -> None:
+    """Ben drew on red: medium plays its one red card rather than turn the play to blue, the
+    colour it holds most (Ben would match blue; on red he must draw again)."""
+    game = game_at(Rules.two_player(), ["R1 B5 B3 B7", "G1 G2 Y3 Y4 G5"], "R5", "Y9 Y8")
+    game.apply(DrawCard(0))  # Ann draws Y9, which does not match: Ben's turn
+    game.apply(DrawCard(1))  # Ben draws on red: he holds none
+    action = MediumBot().choose(game.view(0), random.Random(1))
+    assert isinstance(action, PlayCard) and action.card == card("R1")
+
+
 def test_medium_bluffs_a_wild_draw_four_on_an_opponent_holding_one_card() -> None:
     """Ben holds one card and Ann nothing that stops him: she throws the Wild Draw Four
     although she holds red (he would likely go out on his turn)."""

@@ -2,9 +2,9 @@
 
 Its turn, in order of weight:
 - Hit the next player with Draw Two, Skip or Wild Draw Four when they are about to go out.
-- Play the colour you hold most (any colour tied for most counts), so the next turns match.
 - Leave in play a colour the next player showed they lack (they drew on it and have taken no
-  card since): they must draw again.
+  card since): they must draw again, and that is worth more than the colour you hold most.
+- Play the colour you hold most (any colour tied for most counts), so the next turns match.
 - Among those, Draw Two first, then Skip (and a Reverse that skips, with two players), then
   numbers, a Reverse that only turns the play last; on a tie, the card matching most of the
   hand (colour or number), so the hand stays easy to follow.
@@ -79,8 +79,9 @@ KEEP_BELOW = 9.0
 """A drawn card scoring below this is kept where the rules allow (a Wild worth holding)."""
 COMMON_COLOR = 5.0
 """Worth of playing a colour held most: above any card type, below an attack on a low player."""
-LACKED_COLOR = 3.0
-"""Worth of leaving in play a colour the next player showed they lack."""
+LACKED_COLOR = 6.0
+"""Worth of leaving in play a colour the next player showed they lack: above the colour held
+most (two-player against MixBot, 5,000 games, seed 555: 52.9% against 51.7% below it)."""
 WILD_PLAY = 9.5
 UNO_BLUFF = WILD_PLAY + 20.0
 """A bluffed Wild Draw Four on an opponent holding one card: above any card but an attack
