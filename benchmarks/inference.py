@@ -1,19 +1,19 @@
 """How well hard's imagined deals guess the others' hands: a measure of inference, not of play.
 
-A probe seat plays medium's choices; at each of its turns it deals the unseen cards as hard
-would (``DealSampler``, each deal counted by ``DealSampler.weight``) and scores the deals
-against the hands the others really hold: for every other seat and colour (and the Wilds),
-the chance the deals give that the seat holds none of it (log loss and Brier score against
-the truth), and the chance they give the true count of each. A lower loss is a better guess; since
-every game is dealt alike for a given seed, two models are compared on the same positions,
-far more finely than by win rates:
+A probe seat (the first of ``--seats``, rotated like ``uno-tui simulate``) plays as its level
+would; at each of its turns it deals the unseen cards as hard would (``DealSampler``, each
+deal counted by ``DealSampler.weight``) and scores the deals against the hands the others
+really hold: for every other seat and colour (and the Wilds), the chance the deals give that
+the seat holds none of it (log loss and Brier score against the truth, and how often what
+they called likely happened, by tenths), and the chance they give the true count of each. A
+lower loss is a better guess. Every game is dealt alike for a given seed, so two models are
+compared on much the same positions, far more finely than by win rates:
 
     python -m benchmarks.inference --rules two-player --seats medium,mixbot --games 200 \
         --seed 555 --deals 100
 
-The probe is the first seat (rotated like ``uno-tui simulate``). The sampler's model is
-whatever ``uno_tui.bots.deals`` and ``uno_tui.bots.knowledge`` say; change a constant to
-compare.
+The sampler's model is whatever ``uno_tui.bots.deals`` and ``uno_tui.bots.knowledge`` say;
+change a constant there to compare.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class Score:
 
 
 class Probe(Bot):
-    """medium's choices; on each turn, the deals scored against the true hands."""
+    """Another bot's choices; on each of its turns, the deals scored against the true hands."""
 
     level = "probe"
 
@@ -145,7 +145,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     score = Score()
     make = sim.new_bot
     play = sim._play
-    probes: list[Probe] = []
 
     def watched(game: Game, bots: list[Bot], *rest: object, **kwargs: object) -> None:
         for bot in bots:
@@ -168,7 +167,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 bot = make(level, think_ms)
                 if bots_made == at:
                     bot = Probe(bot, score, args.deals, args.seed * 7919 + seed)
-                    probes.append(bot)
                 bots_made += 1
                 return bot
 
