@@ -23,6 +23,7 @@ import json
 import math
 import random
 import sys
+from collections import Counter
 from collections.abc import Sequence
 
 from benchmarks.sparring import register
@@ -32,7 +33,7 @@ from uno_tui.bots.base import main_decision
 from uno_tui.bots.deals import DealSampler
 from uno_tui.bots.knowledge import Knowledge
 from uno_tui.bots.playout import QuickRules, code_of
-from uno_tui.engine import Action, DecisionKind, Game, PlayerView
+from uno_tui.engine import Action, Card, DecisionKind, Game, PlayerView
 
 FLOOR = 1e-3
 """Chances are kept within [FLOOR, 1 - FLOOR] so one confident miss does not dominate."""
@@ -50,6 +51,8 @@ class Score:
         self.effective = 0.0
         self.bins = [[0, 0.0, 0] for _ in range(10)]
         """By tenths of the chance given a void: guesses, chances summed, voids."""
+        self.contradicted = 0
+        """Hands whose true cards could not fill the groups what the seat showed binds."""
 
     def add_void(self, chance: float, truth: bool) -> None:
         p = min(1 - FLOOR, max(FLOOR, chance))
@@ -72,6 +75,7 @@ class Score:
             "void_brier": round(self.void_brier / max(1, self.voids), 5),
             "count_log_loss": round(self.count_log / max(1, self.counts), 5),
             "effective_deals": round(self.effective / max(1, self.positions), 2),
+            "contradicted": self.contradicted,
             "void_rate": round(sum(row[2] for row in self.bins) / max(1, self.voids), 4),
             "calibration": [
                 (row[0], round(row[1] / row[0], 3), round(row[2] / row[0], 3))
@@ -102,7 +106,10 @@ class Probe(Bot):
         return self.inner.react(view, rng)
 
     def _measure(self, view: PlayerView, game: Game) -> None:
-        sampler = DealSampler(Knowledge.of(view), QuickRules.of(view.rules))
+        knowledge = Knowledge.of(view)
+        for seat in knowledge.notes:
+            self.score.contradicted += not _fits(knowledge, seat, game.hands[seat])
+        sampler = DealSampler(knowledge, QuickRules.of(view.rules))
         tables = [t for t in (sampler.deal(self.rng) for _ in range(self.deals)) if t]
         if not tables:
             return
@@ -130,6 +137,24 @@ class Probe(Bot):
                     if sum(1 for c in t.hands[seat] if c >> 5 == color) == held
                 )
                 self.score.add_count(same / total)
+
+
+def _fits(knowledge: Knowledge, seat: int, hand: Sequence[Card]) -> bool:
+    """Whether the true ``hand`` can be what the view holds certain of it: the cards known to be
+    the seat's, the rest filling its groups (each bound by what the seat showed it lacked while
+    holding them). The groups nest (the most bound allows least), so it can exactly when, for
+    each group, enough true cards fit it for it and every more bound group."""
+    notes = knowledge.notes[seat]
+    rest = Counter(hand)
+    if notes.known - rest:
+        return False
+    rest -= notes.known
+    needed = 0
+    for count, lack in notes.groups(knowledge.unknown_count(seat)):
+        needed += count
+        if sum(n for card, n in rest.items() if not lack.rules_out(card)) < needed:
+            return False
+    return True
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -172,9 +172,10 @@ def test_paired_runs_of_one_seating_against_itself_find_no_difference(
 def test_the_deals_guess_the_others_hands_better_than_the_base_rate(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    """benchmarks/inference.py: the chance the deals give that a colour is missing from a
-    hand beats saying the same average chance every time (its log loss is lower), and what
-    they call all but sure (above 0.9) mostly is."""
+    """benchmarks/inference.py: what the view holds certain of a hand (the lacks it showed)
+    never contradicts the true hand, where the players never draw holding a card they could
+    play; the chance the deals give that a colour is missing beats saying the same average
+    chance every time (its log loss is lower); and what they call all but sure mostly is."""
     import json
     import math
 
@@ -186,6 +187,7 @@ def test_the_deals_guess_the_others_hands_better_than_the_base_rate(
     rate = report["void_rate"]
     base = -(rate * math.log(rate) + (1 - rate) * math.log(1 - rate))
     assert report["positions"] > 50
+    assert report["contradicted"] == 0
     assert report["void_log_loss"] < base - 0.1
     _guesses, chance, happened = report["calibration"][-1]
     assert chance > 0.9 and happened > 0.9
