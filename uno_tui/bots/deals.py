@@ -2,13 +2,14 @@
 
 Each deal gives every other seat as many cards as the view shows them holding: the cards known
 to be theirs, then unseen cards that fit what they showed (a seat that drew on its turn gets
-none of the colour it could not match, but for cards it took since), and the rest make up the
-draw pile. ``weight`` tells how well a deal explains the cards the others chose to play and
-the colours they named (a simple model of a player: the colour held most is the likeliest
-choice), so the search counts each deal as much as it is likely. That is the only use made of
-a named colour: dealing a card of it for sure was wrong whenever the player had played that
-colour out since (``benchmarks/inference.py`` measures such guesses). A deal is a
-``QuickRound`` ready to play out; it is the bot's imagination, never the real table.
+none of the colour or number it could not match, but for cards it took since, and a Wild only
+seldom: ``deal``), and the rest make up the draw pile. ``weight`` tells how well a deal explains
+the cards the others chose to play and the colours they named (a simple model of a player: the
+colour held most is the likeliest choice), so the search counts each deal as much as it is
+likely. That is the only use made of a named colour: dealing a card of it for sure was wrong
+whenever the player had played that colour out since (``benchmarks/inference.py`` measures such
+guesses). A deal is a ``QuickRound`` ready to play out; it is the bot's imagination, never the
+real table.
 """
 
 from __future__ import annotations
