@@ -17,6 +17,7 @@ from uno_tui.bots.knowledge import NO_LACK, HandNotes, Knowledge
 from uno_tui.bots.playout import COLORS, QuickRules, code_of, decode
 from uno_tui.engine import (
     CallUno,
+    Card,
     CatchUno,
     Challenge,
     Color,
@@ -95,6 +96,18 @@ def test_the_hard_bot_decides_the_same_whatever_the_hidden_hands() -> None:
     assert bot.choose(view_a, random.Random(9)) == bot.choose(view_b, random.Random(9))
 
 
+def imagined_hands(knowledge: Knowledge, seat: int, *, deals: int, seed: int) -> list[list[Card]]:
+    """``seat``'s hand in each of ``deals`` deals the hard bot would imagine (each must exist)."""
+    sampler = DealSampler(knowledge, QuickRules.of(knowledge.view.rules))
+    rng = random.Random(seed)
+    hands = []
+    for _ in range(deals):
+        table = sampler.deal(rng)
+        assert table is not None
+        hands.append([decode(code) for code in table.hands[seat]])
+    return hands
+
+
 def test_an_opponent_who_drew_is_dealt_none_of_the_color_they_lacked(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -108,13 +121,8 @@ def test_an_opponent_who_drew_is_dealt_none_of_the_color_they_lacked(
     assert knowledge.notes[1].missing_colors == {Color.RED}
 
     def hands_with_a_wild() -> int:
-        sampler = DealSampler(knowledge, QuickRules.of(view.rules))
-        rng = random.Random(2)
         wild = 0
-        for _ in range(400):
-            table = sampler.deal(rng)
-            assert table is not None
-            ben = [decode(code) for code in table.hands[1]]
+        for ben in imagined_hands(knowledge, 1, deals=400, seed=2):
             assert len(ben) == 5
             assert not any(c.color is Color.RED or c.rank is Rank.FIVE for c in ben)
             wild += any(c.is_wild for c in ben)
@@ -146,13 +154,8 @@ def test_what_an_opponent_lacked_before_a_penalty_still_binds_the_cards_it_held(
     groups = notes.groups(knowledge.unknown_count(1))
     assert [count for count, _ in groups] == [5, 3]
     assert groups[0][1].colors == {Color.RED, Color.BLUE} and groups[1][1].colors == {Color.BLUE}
-    sampler = DealSampler(knowledge, QuickRules.of(view.rules))
-    rng = random.Random(4)
     most_red = 0
-    for _ in range(200):
-        table = sampler.deal(rng)
-        assert table is not None
-        ben = [decode(code) for code in table.hands[1]]
+    for ben in imagined_hands(knowledge, 1, deals=200, seed=4):
         assert len(ben) == 8
         assert not any(c.color is Color.BLUE for c in ben)
         red_or_five = sum(1 for c in ben if c.color is Color.RED or c.rank is Rank.FIVE)
@@ -205,13 +208,8 @@ def test_a_card_drawn_and_kept_for_not_matching_lacks_only_what_it_did_not_match
     groups = knowledge.notes[1].groups(knowledge.unknown_count(1))
     assert [count for count, _ in groups] == [5, 1]
     assert groups[0][1].colors == {Color.RED, Color.BLUE} and groups[1][1].colors == {Color.BLUE}
-    sampler = DealSampler(knowledge, QuickRules.of(view.rules))
-    rng = random.Random(4)
     reds = set()
-    for _ in range(200):
-        table = sampler.deal(rng)
-        assert table is not None
-        ben = [decode(code) for code in table.hands[1]]
+    for ben in imagined_hands(knowledge, 1, deals=200, seed=4):
         assert not any(c.color is Color.BLUE for c in ben)
         reds.add(sum(1 for c in ben if c.color is Color.RED))
     assert reds == {0, 1}
