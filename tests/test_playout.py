@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from uno_tui.bots.hard import JUDGEMENTS, _outcome, chance_by_sizes
+from uno_tui.bots.hard import JUDGEMENTS, _outcome, chance_by_hands
 from uno_tui.bots.playout import QuickRound, QuickRules, code_of
 from uno_tui.engine import Rules, build_deck, parse_cards
 
@@ -134,11 +134,29 @@ def test_a_cut_off_classic_round_favours_the_smaller_hand_and_the_player_to_move
     is ahead (the fitted turn-order edges)."""
     judgement = JUDGEMENTS[(4, False)]
     table = quick(Rules.classic(), ["R1 R2 R3", "B1 B2 B3", "G1", "Y1 Y2 Y3 Y4 Y5"], "R5")
-    chances = [chance_by_sizes(table, (seat, seat), judgement) for seat in range(4)]
+    chances = [chance_by_hands(table, (seat, seat), judgement) for seat in range(4)]
     assert sum(chances) == pytest.approx(1.0)
     assert chances[2] > chances[0] > chances[1] > chances[3]
     table.current = 1
-    assert chance_by_sizes(table, (1, 1), judgement) > chances[1]
+    assert chance_by_hands(table, (1, 1), judgement) > chances[1]
+
+
+def test_a_cut_off_two_player_round_weighs_what_the_hands_hold() -> None:
+    """Of two hands of the same size, the one holding Wilds, a Draw Two, fewer colours or a
+    card that matches the table now is judged nearer going out (the fitted edges); and of
+    hands alike, the player to move is ahead."""
+    judgement = JUDGEMENTS[(2, False)]
+
+    def ours(mine: str, theirs: str, top: str = "R5") -> float:
+        return chance_by_hands(quick(Rules.two_player(), [mine, theirs], top), (0, 0), judgement)
+
+    assert ours("B1 B2 B3", "G1 G2 G3") > 0.5
+    assert ours("B1 B2 W", "G1 G2 G3") > ours("B1 B2 B3", "G1 G2 G3")
+    assert ours("B1 B2 W+4", "G1 G2 G3") > ours("B1 B2 W", "G1 G2 G3")
+    assert ours("B1 B2 B+2", "G1 G2 G3") > ours("B1 B2 B3", "G1 G2 G3")
+    assert ours("B1 B2 B3", "G1 G2 G3") > ours("B1 Y2 G3", "G1 G2 G3")
+    assert ours("R1 B2 B3", "G1 G2 G3") > ours("G1 B2 B3", "G1 G2 G3")
+    assert ours("B1 B2 B3", "G1 G2 G3") > ours("B1 B2 B3 B4", "G1 G2 G3")
 
 
 def test_a_cut_off_teams_round_counts_the_team_s_cards_together() -> None:
@@ -147,14 +165,14 @@ def test_a_cut_off_teams_round_counts_the_team_s_cards_together() -> None:
     all in one hand (a member out) is ahead of one with the same cards split."""
     judgement = JUDGEMENTS[(4, True)]
     table = quick(Rules.teams(), ["R1 R2", "B1 B2 B3", "G1 G2", "Y1 Y2"], "R5")
-    ours = chance_by_sizes(table, (0, 2), judgement)
-    assert ours == chance_by_sizes(table, (2, 0), judgement)
-    assert ours + chance_by_sizes(table, (1, 3), judgement) == pytest.approx(1.0)
+    ours = chance_by_hands(table, (0, 2), judgement)
+    assert ours == chance_by_hands(table, (2, 0), judgement)
+    assert ours + chance_by_hands(table, (1, 3), judgement) == pytest.approx(1.0)
     assert ours > 0.5
     split = quick(Rules.teams(), ["R1 R2", "B1 B2", "G1 G2", "Y1 Y2 Y3 Y4"], "R5")
     one_out = quick(Rules.teams(), ["R1 R2", "B1 B2", "", "Y1 Y2 Y3 Y4"], "R5")
     one_out.hands[0] += [code_of(card) for card in parse_cards("G1 G2")]
-    assert chance_by_sizes(one_out, (0, 2), judgement) > chance_by_sizes(split, (0, 2), judgement)
+    assert chance_by_hands(one_out, (0, 2), judgement) > chance_by_hands(split, (0, 2), judgement)
 
 
 @pytest.mark.parametrize(("name", "players"), [("classic", 4), ("teams", 4)])

@@ -7,7 +7,9 @@ with the same deal and the same dice (common random numbers, so the comparison i
 actions and not of luck), and keeps medium's choice unless another action wins clearly more
 often. On the tables a judgement was fitted for (two players, four in classic, four in Teams)
 an imagined round ends when someone goes out or after a few turns, when it is judged on the
-hand sizes: the far future is mostly luck and only adds noise to a comparison.
+hands (their sizes, and the Wilds, Draw Twos and Skips they hold, the colours they spread over,
+whether they match the table): the far future is mostly luck and only adds noise to a
+comparison.
 In Teams it chooses its passes and shares the same way (``team_search.py``); the card it plays
 when its teammate's Wild Team Play jumps to it is searched like a turn.
 Beyond medium's bluff at a player holding one card, it bluffs a Wild Draw Four the next
@@ -22,7 +24,7 @@ import math
 import random
 import time
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from uno_tui.engine import (
     Action,
@@ -50,7 +52,21 @@ from .medium import (
     draw_four_score,
     play_score,
 )
-from .playout import COLORS, TURN_LIMIT, WILD, QuickRound, QuickRules, code_of
+from .playout import (
+    COLORS,
+    DRAW_TWO,
+    REVERSE,
+    SKIP,
+    TURN_LIMIT,
+    W4,
+    WC,
+    WILD,
+    WX,
+    QuickRound,
+    QuickRules,
+    W,
+    code_of,
+)
 from .race import RACE_EVERY
 from .race import clear_winner as _clear_winner  # shared with team_search.py
 from .race import still_in_the_race as _still_in_the_race
@@ -59,7 +75,7 @@ from .team_search import TeamSearch
 DEFAULT_THINK_MS = 250
 CLEAR_WIN = 2.0
 """How many standard errors an action must beat medium's choice by to replace it, where the
-imagined rounds are cut off and judged on the hand sizes (far less noisy than to the end)."""
+imagined rounds are cut off and judged on the hands (far less noisy than to the end)."""
 CLEAR_WIN_TO_THE_END = 2.0
 """The same where imagined rounds are played to the end (no judgement fitted for the table)."""
 LACKED_COLOR = 8.0
@@ -70,13 +86,15 @@ LACKED_COLOR = 8.0
 class Judgement:
     """How an imagined round cut off after ``turns`` turns is judged: a side's chance to go
     out first goes as its weight, ``cards ** -power`` times the edge of its place in the turn
-    order (the player to move first) and ``wild_edge`` for each Wild held (a Wild always
-    matches: the same count of cards is nearer going out); in Teams the team's cards count
-    together, times ``out_edge`` for each member out (all the team's cards in one hand: one
-    player, not two, still has to go out).
+    order (the player to move first), times ``rank_edges`` for each card of those ranks held
+    (a Wild always matches, a Draw Two or a Skip wins a turn: the same count of cards is nearer
+    going out), ``spread_edge`` for each colour held beyond the first and ``play_edge`` if it
+    holds a card that matches the table now; in Teams the team's cards count together, times
+    ``out_edge`` for each member out (all the team's cards in one hand: one player, not two,
+    still has to go out).
     The far future is mostly luck: cutting it off makes the comparison of moves far less noisy,
-    and more deals fit in the budget. Fitted to imagined rounds of medium against medium (with
-    four players by ``benchmarks/fit_cutoff.py``)."""
+    and more deals fit in the budget. Fitted by maximum likelihood to imagined rounds of medium
+    against medium (``benchmarks/fit_cutoff.py``)."""
 
     turns: int
     power: float
@@ -84,12 +102,37 @@ class Judgement:
     """By place in the turn order: the player to move, the next, and so on (Teams: the team
     to move, then the other)."""
     out_edge: float = 1.0
-    wild_edge: float = 1.0
+    rank_edges: tuple[tuple[int, float], ...] = ()
+    """(rank index as in ``playout.RANKS``, edge per card of that rank held)."""
+    spread_edge: float = 1.0
+    play_edge: float = 1.0
+    """For a hand holding a card that matches the table as it is."""
+    card_edge: tuple[float, ...] = field(init=False, repr=False, compare=False)
+    """Each card code's edge, looked up at every cut-off."""
+
+    def __post_init__(self) -> None:
+        by_rank = dict(self.rank_edges)
+        edges = tuple(by_rank.get(code & 31, 1.0) for code in range(5 * 32))
+        object.__setattr__(self, "card_edge", edges)
 
 
 JUDGEMENTS: dict[tuple[int, bool], Judgement] = {
-    (2, False): Judgement(turns=16, power=0.7, edges=(1.15, 1.0)),
-    (4, False): Judgement(turns=16, power=1.16, edges=(1.0, 0.899, 0.882, 0.835), wild_edge=1.33),
+    (2, False): Judgement(
+        turns=8,
+        power=1.097,
+        edges=(1.0, 0.922),
+        rank_edges=((W, 1.584), (W4, 2.991), (DRAW_TWO, 1.6), (SKIP, 1.25), (REVERSE, 1.25)),
+        spread_edge=0.763,
+        play_edge=1.8,
+    ),
+    (4, False): Judgement(
+        turns=8,
+        power=1.575,
+        edges=(1.0, 0.869, 0.853, 0.85),
+        rank_edges=((W, 1.553), (WX, 1.553), (WC, 1.553), (W4, 1.5), (DRAW_TWO, 1.194)),
+        spread_edge=1.081,
+        play_edge=1.769,
+    ),
     (4, True): Judgement(turns=32, power=0.434, edges=(1.025, 1.0), out_edge=1.38),
 }
 """By the number of players and whether it is Teams: the tables a judgement was fitted for.
@@ -237,11 +280,11 @@ def _outcome(table: QuickRound, side: tuple[int, int], judgement: Judgement | No
         table.play_out(TURN_LIMIT if judgement is None else judgement.turns)
     if table.winner >= 0:
         return 1.0 if table.winner in side else 0.0
-    return chance_by_sizes(table, side, judgement or JUDGEMENTS[(2, False)])
+    return chance_by_hands(table, side, judgement or JUDGEMENTS[(2, False)])
 
 
-def chance_by_sizes(table: QuickRound, side: tuple[int, int], judgement: Judgement) -> float:
-    """How likely ``side`` is to go out first, from the hand sizes and the turn order alone."""
+def chance_by_hands(table: QuickRound, side: tuple[int, int], judgement: Judgement) -> float:
+    """How likely ``side`` is to go out first, from the hands and the turn order alone."""
     count = table.count
     if table.rules.team_game:
         mine = theirs = 0.0
@@ -256,13 +299,24 @@ def chance_by_sizes(table: QuickRound, side: tuple[int, int], judgement: Judgeme
             else:
                 theirs += weight
         return mine / (mine + theirs)
-    edges, wild_edge = judgement.edges, judgement.wild_edge
+    edges, card_edge = judgement.edges, judgement.card_edge
+    spread, play_edge = judgement.spread_edge, judgement.play_edge
+    color = table.color
+    top_rank = -1 if table.top >> 5 == WILD else table.top & 31
     mine = total = 0.0
     for seat, hand in enumerate(table.hands):
         place = ((seat - table.current) * table.step) % count
         weight = math.pow(len(hand) or 1, -judgement.power) * edges[min(place, len(edges) - 1)]
-        if wild_edge != 1.0:
-            weight *= wild_edge ** sum(1 for card in hand if card >> 5 == WILD)
+        colors = 0
+        plays = False
+        for card in hand:
+            weight *= card_edge[card]
+            colors |= 1 << (card >> 5)
+            plays = plays or card >> 5 == color or card & 31 == top_rank
+        if colors & 15:
+            weight *= spread ** ((colors & 15).bit_count() - 1)
+        if plays or colors & 16:
+            weight *= play_edge
         total += weight
         if seat in side:
             mine += weight
