@@ -16,6 +16,7 @@ from uno_tui.bots.deals import DealSampler, chance_of_plays
 from uno_tui.bots.knowledge import NO_LACK, HandNotes, Knowledge
 from uno_tui.bots.playout import COLORS, QuickRules, code_of, decode
 from uno_tui.engine import (
+    AcceptPenalty,
     CallUno,
     Card,
     CatchUno,
@@ -328,6 +329,31 @@ def test_medium_does_not_challenge_a_player_who_showed_they_lacked_the_color() -
     play(game, 1, "W+4", color="G")
     action = MediumBot().choose(game.view(0), random.Random(1))
     assert not isinstance(action, Challenge)
+
+
+def test_hard_does_not_challenge_a_player_who_showed_they_lacked_the_color() -> None:
+    """Ben drew on red and kept nothing: in every imagined deal his hand holds no red, so a
+    challenge of his Wild Draw Four on red would fail and hard takes the four."""
+    game = game_at(
+        Rules.two_player(), ["R1 R2 G3", "G4 B6 Y7 Y8"], "R5", "B9 W+4", current=1, seed=1
+    )
+    game.apply(DrawCard(1))
+    play(game, 0, "R1")
+    game.apply(DrawCard(1))
+    play(game, 1, "W+4", color="G")
+    action = HardBot(think_ms=10_000, samples=40).choose(game.view(0), random.Random(1))
+    assert isinstance(action, AcceptPenalty)
+
+
+def test_hard_challenges_a_wild_draw_four_from_a_hand_that_must_have_held_the_color() -> None:
+    """Ben plays a Wild Draw Four on red keeping fourteen cards: nearly every deal of them
+    holds a red card, and a caught bluff is worth far more than the two extra cards a failed
+    challenge costs."""
+    ben = "W+4 G1 G2 G3 G4 G5 G6 B1 B2 B3 B4 B5 B6 Y1 R9"
+    game = game_at(Rules.two_player(), ["R1 R2 R3", ben], "R5", current=1, seed=1)
+    play(game, 1, "W+4", color="G")
+    action = HardBot(think_ms=10_000, samples=40).choose(game.view(0), random.Random(1))
+    assert isinstance(action, Challenge)
 
 
 @pytest.mark.parametrize(("mine", "challenged"), [("R1", True), ("R1 R2", False)])

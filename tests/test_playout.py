@@ -9,10 +9,14 @@ from collections import Counter
 import pytest
 
 from uno_tui.bots.hard import JUDGEMENTS, _outcome, chance_by_hands
-from uno_tui.bots.playout import QuickRound, QuickRules, code_of
-from uno_tui.engine import Rules, build_deck, parse_cards
+from uno_tui.bots.playout import COLORS, QuickRound, QuickRules, code_of
+from uno_tui.engine import Card, Color, Rules, build_deck, parse_cards
 
 PLAYERS = {"classic": 4, "two-player": 2, "teams": 4}
+
+
+def card(code: str) -> Card:
+    return parse_cards(code)[0]
 
 
 def quick(rules: Rules, hands: list[str], top: str, draw: str = "") -> QuickRound:
@@ -126,6 +130,36 @@ def test_imagined_medium_lets_a_small_hand_bluff_pass() -> None:
     assert len(table.hands[0]) == 1
     assert len(table.hands[1]) == 6
     assert table.current == 0
+
+
+def test_imagined_medium_leaves_in_play_a_colour_the_next_player_lacks() -> None:
+    """Medium plays the blue it holds most, unless the next player showed they lack red:
+    then the red keeps them drawing (medium's ``LACKED_COLOR``)."""
+    table = quick(Rules.two_player(), ["R5 B1 B2 B3", "G1 G2 G3"], "R1")
+    assert table.choose(0, forced=False) == (code_of(card("B1")), -1, -1)
+    table.lacks[1] = 1 << COLORS.index(Color.RED)
+    assert table.choose(0, forced=False) == (code_of(card("R5")), -1, -1)
+
+
+def test_imagined_medium_names_a_colour_the_next_player_lacks() -> None:
+    """For a Wild it names a colour the next player lacks if it holds nearly as much of it
+    as of its most held colour."""
+    table = quick(Rules.two_player(), ["W G1 G2 B1", "Y1 Y2 Y3"], "R1")
+    table.lacks[1] = 1 << COLORS.index(Color.BLUE)
+    assert table.variant(0, code_of(card("W"))) == (COLORS.index(Color.BLUE), -1)
+    table.lacks[1] = 0
+    assert table.variant(0, code_of(card("W"))) == (COLORS.index(Color.GREEN), -1)
+
+
+def test_an_imagined_draw_shows_the_lack_until_the_player_takes_a_penalty() -> None:
+    """A player who draws on red without a match shows every seat they lack red; cards they
+    are made to take may be red, so the lack is forgotten."""
+    table = quick(Rules.two_player(), ["G1 G2", "B+2 B4"], "R1", "Y7 Y8 Y9")
+    table.draw_and_maybe_play(0)
+    assert table.lacks[0] == 1 << COLORS.index(Color.RED)
+    table.color = COLORS.index(Color.BLUE)
+    table.play(1, code_of(card("B+2")), -1, -1)
+    assert table.lacks[0] == 0
 
 
 def test_a_cut_off_classic_round_favours_the_smaller_hand_and_the_player_to_move() -> None:

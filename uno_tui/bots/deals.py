@@ -80,6 +80,12 @@ class DealSampler:
                 )
             )
         self.seats = seats
+        self.lacks = [0] * self.count
+        """What each other seat showed it lacks, as every seat saw it (the imagined players
+        leave such a colour in play, as medium does)."""
+        for seat, notes in knowledge.notes.items():
+            for color in notes.missing_colors:
+                self.lacks[seat] |= 1 << _INDEX[color]
         self.counts = view.hand_counts
         self.telling = [seat for seat in seats if seat.plays]
         """Seats whose choices of card say something of the hand they hold."""
@@ -140,6 +146,7 @@ class DealSampler:
             current=self.player,
             clockwise=self.clockwise,
             rules=self.rules,
+            lacks=list(self.lacks),
         )
         return table, doubted
 

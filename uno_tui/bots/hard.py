@@ -11,7 +11,10 @@ hands (their sizes, and the Wilds, Draw Twos and Skips they hold, the colours th
 whether they match the table): the far future is mostly luck and only adds noise to a
 comparison.
 In Teams it chooses its passes and shares the same way (``team_search.py``); the card it plays
-when its teammate's Wild Team Play jumps to it is searched like a turn.
+when its teammate's Wild Team Play jumps to it is searched like a turn. A Wild Draw Four played
+on it is challenged or taken the same way too: in each deal the challenge succeeds if the
+imagined hand held the colour, and the deals count as much as they explain the choice of a
+Wild Draw Four over the cards they hold.
 Beyond medium's bluff at a player holding one card, it bluffs a Wild Draw Four the next
 player would hardly challenge. It thinks
 within a time budget and only when there is something to think about.
@@ -27,8 +30,10 @@ from collections.abc import Collection
 from dataclasses import dataclass, field
 
 from uno_tui.engine import (
+    AcceptPenalty,
     Action,
     Card,
+    Challenge,
     Color,
     Decision,
     DecisionKind,
@@ -49,6 +54,7 @@ from .medium import (
     Table,
     choose_variant,
     draw_four_is_bluff,
+    draw_four_player,
     draw_four_score,
     play_score,
 )
@@ -163,6 +169,8 @@ class HardBot(MediumBot):
         decision = main_decision(view)
         if decision.kind in TEAM_CHOICES:
             return self._team_choice(view, decision, rng)
+        if decision.kind is DecisionKind.CHALLENGE:
+            return self._answer(view, decision, rng)
         if decision.kind not in SEARCHED:
             return super().choose(view, rng)
         plan = self._plan(view, decision, rng)
@@ -206,8 +214,28 @@ class HardBot(MediumBot):
                 candidates.append(action)
         return list(dict.fromkeys(candidates))
 
+    def _answer(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action:
+        """Challenge a Wild Draw Four or take it: medium's answer, unless imagined rounds
+        from the same deals find the other clearly better. Whether it was a bluff is whether
+        the imagined hand held the colour, so the deals' reading of the player (who plays a
+        Wild Draw Four holding the colour they chose it over) weighs the chance of a bluff."""
+        plan = super().choose(view, rng)
+        if not all(isinstance(a, Challenge | AcceptPenalty) for a in decision.actions):
+            return plan  # a penalty we may pass on (stacking): medium's
+        before = Knowledge.of(view).color_before_draw_four
+        attacker = draw_four_player(view)
+        if before is None or attacker is None or view.pending_penalty != 4:
+            return plan  # a stacked penalty: the imagined rounds know only the four
+        answer = (attacker, COLORS.index(before))
+        return self._search(view, list(decision.actions), plan, rng, answer)
+
     def _search(
-        self, view: PlayerView, candidates: list[Action], plan: Action, rng: random.Random
+        self,
+        view: PlayerView,
+        candidates: list[Action],
+        plan: Action,
+        rng: random.Random,
+        answer: tuple[int, int] | None = None,
     ) -> Action:
         """Judge the candidates on the same imagined deals until the budget is spent, dropping
         on the way those clearly worse than the best so far, so the deals go to the close
@@ -229,7 +257,7 @@ class HardBot(MediumBot):
             seed = deals.getrandbits(63)
             for action in active:
                 imagined = table.copy(seed)
-                _begin(imagined, view.player, action)
+                _begin(imagined, view.player, action, answer)
                 results[action].append(_outcome(imagined, side, judgement))
             done += 1
             if done % RACE_EVERY == 0:
@@ -261,14 +289,20 @@ class HardBot(MediumBot):
         return quick
 
 
-def _begin(table: QuickRound, player: int, action: Action) -> None:
-    """Take ``action`` on the imagined table."""
+def _begin(
+    table: QuickRound, player: int, action: Action, answer: tuple[int, int] | None = None
+) -> None:
+    """Take ``action`` on the imagined table; ``answer``, for a challenge or taking the
+    penalty: who played the Wild Draw Four, and the colour in play before it."""
     if isinstance(action, PlayCard):
         color = -1 if action.color is None else COLORS.index(action.color)
         target = -1 if action.target is None else action.target
         table.play(player, code_of(action.card), color, target)
     elif isinstance(action, DrawCard):
         table.draw_and_maybe_play(player)
+    elif answer is not None:
+        attacker, before = answer
+        table.answer_draw_four(player, attacker, before, isinstance(action, Challenge))
     else:
         table.keep_drawn(player)
 

@@ -461,7 +461,7 @@ def bluff_chance(view: PlayerView) -> float:
     color = knowledge.color_before_draw_four
     if color is None:
         return 0.0
-    player = _draw_four_player(view)
+    player = draw_four_player(view)
     if player is None or not is_opponent(view, player):
         return 0.0
     wanted = [card for card in knowledge.unseen if card.color is color]
@@ -472,7 +472,8 @@ def bluff_chance(view: PlayerView) -> float:
     return bluff / (bluff + (1.0 - held)) if bluff + (1.0 - held) > 0 else 1.0
 
 
-def _draw_four_player(view: PlayerView) -> int | None:
+def draw_four_player(view: PlayerView) -> int | None:
+    """Who played the last Wild Draw Four of the round."""
     for event in reversed(view.events):
         if isinstance(event, CardPlayed) and event.card.rank is Rank.WILD_DRAW_FOUR:
             return event.player

@@ -6,8 +6,9 @@ is a small int (colour * 32 + rank), a hand is a list of them, and one ``QuickRo
 the round to its end with medium's judgement for every seat: matching, Skip, Reverse, Draw
 Two, the Wilds and their effects, medium's challenge of a Wild Draw Four (so a bluff, the first
 imagined action or medium's on a player holding one card, is caught as often as medium would
-catch it), drawing
-(and playing or keeping the drawn card), the Teams shares and tag-backs, going out. Left out
+catch it), drawing (and playing or keeping the drawn card), leaving in play a colour the next
+player showed they lack (from the real round's draws, and those of the imagined one: what every
+seat saw, never what the imagined hands hold), the Teams shares and tag-backs, going out. Left out
 because they cannot change who goes out often enough to matter to a comparison of moves: UNO
 calls and catches (medium always calls), jump-ins, stacking and the Teams exchanges. Where the
 engine asks a person, the playout decides alone: a Teams share gives the first half of the hand,
@@ -41,6 +42,7 @@ FEW_CARDS = 3
 DRAW_SCORE = -10.0
 KEEP_BELOW = 9.0
 COMMON_COLOR = 5.0
+LACKED_COLOR = 6.0
 WILD_PLAY = 9.5
 UNO_BLUFF = WILD_PLAY + 20.0
 WILD_LIMIT, DRAW_FOUR_LIMIT = 2, 4
@@ -133,6 +135,7 @@ class QuickRound:
         "discard",
         "draw_pile",
         "hands",
+        "lacks",
         "rng",
         "rules",
         "seed",
@@ -153,6 +156,7 @@ class QuickRound:
         clockwise: bool,
         rules: QuickRules,
         seed: int = 0,
+        lacks: list[int] | None = None,
     ) -> None:
         self.hands = hands
         self.draw_pile = draw_pile
@@ -169,6 +173,9 @@ class QuickRound:
         """Seeds the reshuffles; the generator is made only if the draw pile runs out."""
         self.rng: random.Random | None = None
         self.winner = -1
+        self.lacks = [0] * len(hands) if lacks is None else lacks
+        """By seat, the colours (bit ``1 << colour``) it showed it lacks, drawing on its turn,
+        and has taken no card since: what every seat knows, never what the hands hold."""
 
     def copy(self, seed: int) -> QuickRound:
         """The same table, to be played out with reshuffles seeded by ``seed``."""
@@ -182,6 +189,7 @@ class QuickRound:
             clockwise=self.step == 1,
             rules=self.rules,
             seed=seed,
+            lacks=list(self.lacks),
         )
 
     # Seats -------------------------------------------------------------------------------
@@ -224,10 +232,13 @@ class QuickRound:
         """Draw (until playable, under that house rule); play the drawn card as medium
         would, or end the turn."""
         hand = self.hands[player]
+        color = self.color
         while True:
             drawn = self.draw(player, 1)
             if not drawn or self.playable(hand[-1]) or not self.rules.draw_until_playable:
                 break
+        if color != WILD:
+            self.lacks[player] |= 1 << color
         if drawn and self.playable(hand[-1]):
             card = hand[-1]
             if self.tag_backs(player) and card not in hand:
@@ -259,6 +270,7 @@ class QuickRound:
     def draw(self, player: int, count: int) -> int:
         """``player`` draws up to ``count`` cards, reshuffling the discards when needed."""
         pile, hand = self.draw_pile, self.hands[player]
+        self.lacks[player] = 0
         drawn = 0
         for _ in range(count):
             if not pile:
@@ -288,6 +300,7 @@ class QuickRound:
         just drawn, last in the hand, stays with its drawer)."""
         hand = self.hands[giver]
         half = len(hand) // 2
+        self.lacks[receiver] = 0
         self.hands[receiver].extend(hand[:half])
         del hand[:half]
 
@@ -295,7 +308,6 @@ class QuickRound:
         hand = self.hands[player]
         rank = card & 31
         before = self.color
-        bluff = rank == W4 and self.is_bluff(player, card)
         hand.remove(card)
         self.discard.append(self.top)
         self.top = card
@@ -309,7 +321,7 @@ class QuickRound:
         nxt = self.next_active
         if rank < SKIP:
             if rules.seven_zero and rank == 7 and target >= 0:
-                self.hands[player], self.hands[target] = self.hands[target], self.hands[player]
+                self.swap(player, target)
             elif rules.seven_zero and rank == 0:
                 self.pass_hands()
             self.current = nxt(player)
@@ -321,24 +333,17 @@ class QuickRound:
             else:
                 self.step = -self.step
                 self.current = nxt(player)
-        elif rank == W4 and self.challenges(nxt(player), player, before):
+        elif rank == W4:
             victim = nxt(player)
-            if bluff:  # the bluffer draws the four and the challenger plays on
-                self.draw(player, 4)
-                self.tag_backs(player)
-                self.current = victim
-            else:
-                self.draw(victim, 6)
-                self.tag_backs(victim)
-                self.current = nxt(victim)
-        elif rank in (DRAW_TWO, W4):
+            self.answer_draw_four(victim, player, before, self.challenges(victim, player, before))
+        elif rank == DRAW_TWO:
             victim = nxt(player)
-            self.draw(victim, 2 if rank == DRAW_TWO else 4)
+            self.draw(victim, 2)
             self.tag_backs(victim)
             self.current = nxt(victim)
         elif rank == WX:
             if target >= 0:
-                self.hands[player], self.hands[target] = self.hands[target], self.hands[player]
+                self.swap(player, target)
             self.current = nxt(player)
         elif rank == WC:
             self.customizable(player)
@@ -357,6 +362,27 @@ class QuickRound:
             mate = self.mate(player)
             if len(self.hands[mate]) >= 2:
                 self.share(mate, player)
+
+    def answer_draw_four(self, victim: int, player: int, before: int, challenge: bool) -> None:
+        """``victim`` takes the Wild Draw Four ``player`` played on ``before`` (the colour then
+        in play), or challenges it: a bluffer draws the four and the challenger plays on; else
+        the challenger draws six. Either way a victim who draws loses the turn."""
+        if challenge and self.held(player, before):
+            self.draw(player, 4)
+            self.tag_backs(player)
+            self.current = victim
+            return
+        self.draw(victim, 6 if challenge else 4)
+        self.tag_backs(victim)
+        self.current = self.next_active(victim)
+
+    def held(self, player: int, color: int) -> bool:
+        """Whether ``player``'s hand holds what makes a Wild Draw Four played on ``color`` a
+        bluff: a card of that colour, or (classic) another Wild."""
+        wilds = self.rules.wilds_make_bluff
+        return any(
+            card >> 5 == color or (wilds and card >> 5 == WILD) for card in self.hands[player]
+        )
 
     def challenges(self, victim: int, player: int, color: int) -> bool:
         """Whether ``victim`` challenges ``player``'s Wild Draw Four as medium would: when the
@@ -381,9 +407,16 @@ class QuickRound:
         above = CHALLENGE_HELD_ON_UNO if len(self.hands[victim]) == 1 else CHALLENGE_HELD
         return 1.0 - miss > above
 
+    def swap(self, player: int, target: int) -> None:
+        """Two seats swap hands, and with them what the hands showed they lack."""
+        hands, lacks = self.hands, self.lacks
+        hands[player], hands[target] = hands[target], hands[player]
+        lacks[player], lacks[target] = lacks[target], lacks[player]
+
     def pass_hands(self) -> None:
-        hands, count, step = self.hands, self.count, self.step
+        hands, lacks, count, step = self.hands, self.lacks, self.count, self.step
         self.hands = [hands[(seat - step) % count] for seat in range(count)]
+        self.lacks = [lacks[(seat - step) % count] for seat in range(count)]
 
     def customizable(self, player: int) -> None:
         effect, nxt = self.rules.custom, self.next_active
@@ -432,14 +465,19 @@ class QuickRound:
         most = max(counts[0], counts[1], counts[2], counts[3])
         rules = self.rules
         reverse_attacks = rules.reverse_attacks and self.count == 2
+        lacked = self.next_lacks(player)
         best, best_score = -1, -1e9 if forced else DRAW_SCORE
         attack: float | None = None
         for card in hand:
             color, rank = card >> 5, card & 31
             if color == WILD:
                 score = self.wild_score(player, card)
+                if lacked and score > DRAW_SCORE and _lacked_choice(counts, lacked) >= 0:
+                    score += LACKED_COLOR
             elif color == current or rank == top_rank:
                 score = 15.0 if counts[color] == most else 10.0
+                if lacked >> color & 1:
+                    score += LACKED_COLOR
                 if rank < SKIP:
                     score += rank / 1000
                     if rules.seven_zero and rank in {0, 7}:
@@ -467,12 +505,20 @@ class QuickRound:
             for other in self.hands[player]:
                 counts[other >> 5] += 1
             counts[WILD] = -1
-            color = counts.index(max(counts))
+            color = _lacked_choice(counts, self.next_lacks(player))
+            if color < 0:
+                color = counts.index(max(counts))
         rank = card & 31
         target = -1
         if rank == WX or (rank == 7 and card >> 5 != WILD and self.rules.seven_zero):
             target = self.fewest_opponent(player)
         return color, target
+
+    def next_lacks(self, player: int) -> int:
+        """The colours the next player, an opponent, showed they lack (medium leaves one in
+        play: they must draw again)."""
+        after = self.next_active(player)
+        return 0 if after == self.mate(player) else self.lacks[after]
 
     def fewest_opponent(self, player: int) -> int:
         mate = self.mate(player)
@@ -492,13 +538,19 @@ class QuickRound:
         """medium's ``play_score`` for ``card`` in ``player``'s hand."""
         hand = self.hands[player]
         color, rank = card >> 5, card & 31
-        if color == WILD:
-            return self.wild_score(player, card)
         counts = [0, 0, 0, 0, 0]
         for other in hand:
             counts[other >> 5] += 1
+        lacked = self.next_lacks(player)
+        if color == WILD:
+            score = self.wild_score(player, card)
+            if lacked and score > DRAW_SCORE and _lacked_choice(counts, lacked) >= 0:
+                score += LACKED_COLOR
+            return score
         most = max(counts[0], counts[1], counts[2], counts[3])
         score = 10.0 + (COMMON_COLOR if counts[color] == most else 0.0)
+        if lacked >> color & 1:
+            score += LACKED_COLOR
         if rank in (SKIP, DRAW_TWO) or (
             rank == REVERSE and self.rules.reverse_attacks and self.count == 2
         ):
@@ -564,3 +616,14 @@ class QuickRound:
             if other >> 5 == WILD and self.rules.wilds_make_bluff:
                 return True
         return False
+
+
+def _lacked_choice(counts: list[int], lacked: int) -> int:
+    """The colour medium names for a Wild when the next player lacks some: a lacked colour
+    it holds nearly as much of as its most held (the most held of those), else -1."""
+    least = max(1, max(counts[0], counts[1], counts[2], counts[3]) - 1)
+    best, held = -1, least - 1
+    for color in range(4):
+        if lacked >> color & 1 and counts[color] > held:
+            best, held = color, counts[color]
+    return best
