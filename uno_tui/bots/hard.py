@@ -79,11 +79,10 @@ from .race import still_in_the_race as _still_in_the_race
 from .team_search import TeamSearch
 
 DEFAULT_THINK_MS = 250
-CLEAR_WIN = 2.0
-"""How many standard errors an action must beat medium's choice by to replace it, where the
-imagined rounds are cut off and judged on the hands (far less noisy than to the end)."""
 CLEAR_WIN_TO_THE_END = 2.0
-"""The same where imagined rounds are played to the end (no judgement fitted for the table)."""
+"""How many standard errors an action must beat medium's choice by to replace it, where the
+imagined rounds are played to the end (no judgement fitted for the table): ``Judgement`` says
+it for the others."""
 LACKED_COLOR = 8.0
 """Worth of making the next player face a colour they showed they lack."""
 
@@ -113,6 +112,9 @@ class Judgement:
     spread_edge: float = 1.0
     play_edge: float = 1.0
     """For a hand holding a card that matches the table as it is."""
+    clear_win: float = 2.0
+    """How many standard errors an action must beat medium's choice by to replace it: the
+    better the judgement, the less of medium's choice is worth keeping against it."""
     card_edge: tuple[float, ...] = field(init=False, repr=False, compare=False)
     """Each card code's edge, looked up at every cut-off."""
 
@@ -125,19 +127,28 @@ class Judgement:
 JUDGEMENTS: dict[tuple[int, bool], Judgement] = {
     (2, False): Judgement(
         turns=8,
-        power=1.097,
-        edges=(1.0, 0.922),
-        rank_edges=((W, 1.584), (W4, 2.991), (DRAW_TWO, 1.6), (SKIP, 1.25), (REVERSE, 1.25)),
-        spread_edge=0.763,
-        play_edge=1.8,
+        power=0.991,
+        edges=(1.0, 0.925),
+        rank_edges=((W, 1.544), (W4, 2.834), (DRAW_TWO, 1.609), (SKIP, 1.209), (REVERSE, 1.209)),
+        spread_edge=0.734,
+        play_edge=1.816,
+        clear_win=1.0,
     ),
     (4, False): Judgement(
         turns=8,
-        power=1.575,
-        edges=(1.0, 0.869, 0.853, 0.85),
-        rank_edges=((W, 1.553), (WX, 1.553), (WC, 1.553), (W4, 1.5), (DRAW_TWO, 1.194)),
-        spread_edge=1.081,
-        play_edge=1.769,
+        power=1.481,
+        edges=(1.0, 0.872, 0.834, 0.831),
+        rank_edges=(
+            (W, 1.534),
+            (WX, 1.534),
+            (WC, 1.534),
+            (W4, 1.562),
+            (DRAW_TWO, 1.169),
+            (SKIP, 1.025),
+        ),
+        spread_edge=1.034,
+        play_edge=1.747,
+        clear_win=1.0,
     ),
     (4, True): Judgement(turns=32, power=0.434, edges=(1.025, 1.0), out_edge=1.38),
 }
@@ -264,7 +275,7 @@ class HardBot(MediumBot):
                 active = _still_in_the_race(active, results, weights, plan)
             if self.samples is None and time.perf_counter() > deadline:
                 break
-        clear = CLEAR_WIN_TO_THE_END if judgement is None else CLEAR_WIN
+        clear = CLEAR_WIN_TO_THE_END if judgement is None else judgement.clear_win
         return _clear_winner({action: results[action] for action in active}, weights, plan, clear)
 
     def _team_choice(self, view: PlayerView, decision: Decision, rng: random.Random) -> Action:
@@ -276,7 +287,7 @@ class HardBot(MediumBot):
         search = TeamSearch(
             rules=self._quick_rules(view.rules),
             judge=functools.partial(_outcome, side=side, judgement=judgement),
-            clear=CLEAR_WIN_TO_THE_END if judgement is None else CLEAR_WIN,
+            clear=CLEAR_WIN_TO_THE_END if judgement is None else judgement.clear_win,
             think_ms=self.think_ms,
             samples=self.samples,
         )
