@@ -318,8 +318,10 @@ def test_medium_calls_uno_and_catches_opponents() -> None:
     assert bot.react(game.view(2), random.Random(1)) == CatchUno(2, 0)
 
 
-def test_medium_does_not_challenge_a_player_who_showed_they_lacked_the_color() -> None:
-    """Ben drew on red and kept nothing: his Wild Draw Four on red is no bluff."""
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_no_bot_challenges_a_player_who_showed_they_lacked_the_color(level: str) -> None:
+    """Ben drew on red and kept nothing: his Wild Draw Four on red is no bluff (for hard: in
+    every imagined deal his hand holds no red, so a challenge would fail)."""
     game = game_at(
         Rules.two_player(), ["R1 R2 G3", "G4 B6 Y7 Y8"], "R5", "B9 W+4", current=1, seed=1
     )
@@ -327,22 +329,8 @@ def test_medium_does_not_challenge_a_player_who_showed_they_lacked_the_color() -
     play(game, 0, "R1")
     game.apply(DrawCard(1))
     play(game, 1, "W+4", color="G")
-    action = MediumBot().choose(game.view(0), random.Random(1))
-    assert not isinstance(action, Challenge)
-
-
-def test_hard_does_not_challenge_a_player_who_showed_they_lacked_the_color() -> None:
-    """Ben drew on red and kept nothing: in every imagined deal his hand holds no red, so a
-    challenge of his Wild Draw Four on red would fail and hard takes the four."""
-    game = game_at(
-        Rules.two_player(), ["R1 R2 G3", "G4 B6 Y7 Y8"], "R5", "B9 W+4", current=1, seed=1
-    )
-    game.apply(DrawCard(1))
-    play(game, 0, "R1")
-    game.apply(DrawCard(1))
-    play(game, 1, "W+4", color="G")
-    action = HardBot(think_ms=10_000, samples=40).choose(game.view(0), random.Random(1))
-    assert isinstance(action, AcceptPenalty)
+    bot = MediumBot() if level == "medium" else HardBot(think_ms=10_000, samples=40)
+    assert isinstance(bot.choose(game.view(0), random.Random(1)), AcceptPenalty)
 
 
 def test_hard_challenges_a_wild_draw_four_from_a_hand_that_must_have_held_the_color() -> None:
