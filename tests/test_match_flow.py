@@ -14,6 +14,7 @@ import pytest
 from uno_tui.engine import (
     Action,
     Challenge,
+    Decision,
     DecisionKind,
     DrawCard,
     Game,
@@ -36,6 +37,7 @@ class ScriptedFront:
     """Answers the flow as a front end would; records what it was asked, in order."""
 
     flow: MatchFlow
+    holds_drawn = True
     answer: int = 0
     asked: list[str] = field(default_factory=list)
     viewers_at_curtain: list[int | None] = field(default_factory=list)
@@ -61,6 +63,15 @@ class ScriptedFront:
     async def ask(self, seat: int, question: Question) -> int | None:
         self.asked.append(f"ask {question.spoken()}")
         return self.answer
+
+    async def turn(self, seat: int, decision: Decision) -> Action | None:
+        return None  # the person's keys act (``people_play``)
+
+    async def last_card(self, seat: int, question: Question) -> int | None:
+        return None
+
+    def notice(self, line: str) -> None:
+        self.asked.append(f"notice {line}")
 
     async def round_end(self) -> None:
         self.asked.append("round end")

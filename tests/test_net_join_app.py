@@ -9,7 +9,7 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from uno_tui.engine import DrawCard, PlayCard
-from uno_tui.net.remote_session import JoinedTable
+from uno_tui.net.joined import JoinedTable
 from uno_tui.session import Seat
 from uno_tui.tui.join_app import JoinApp
 from uno_tui.tui.screens.game import GameScreen

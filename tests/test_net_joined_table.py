@@ -10,7 +10,7 @@ import pytest
 from uno_tui.engine import Game, IllegalActionError, Phase, Rules
 from uno_tui.net import protocol
 from uno_tui.net.client import RemoteTable
-from uno_tui.net.remote_session import JoinedTable
+from uno_tui.net.joined import JoinedTable
 
 SEATS = (protocol.SeatInfo("Ann", "remote"), protocol.SeatInfo("Bo", "easy"))
 

@@ -38,9 +38,10 @@ from uno_tui.saves import (
 )
 from uno_tui.session import BOT_LEVELS, Seat, Session
 from uno_tui.signals import LAST_RESORT_SECONDS, SignalExit, end_process_after, exit_on_signals
+from uno_tui.table import Table
 from uno_tui.text import shown
 
-FrontEnd = Callable[[Session], int]
+PlaySession = Callable[[Session], int]
 """Plays a session to its end or until the person leaves; returns the exit code."""
 
 DEFAULT_TABLES = {
@@ -244,7 +245,7 @@ def play_in_app(args: argparse.Namespace) -> int:
 # The line-by-line game ----------------------------------------------------------------------
 
 
-def plain_front_end(args: argparse.Namespace) -> FrontEnd:
+def plain_front_end(args: argparse.Namespace) -> PlaySession:
     """The line-by-line game on this terminal, with the speech and verbosity asked for."""
 
     def play_lines(session: Session) -> int:
@@ -340,7 +341,7 @@ def play_plain(args: argparse.Namespace) -> int:
     return run_session(session, plain_front_end(args))
 
 
-def run_session(session: Session, front_end: FrontEnd) -> int:
+def run_session(session: Session, front_end: PlaySession) -> int:
     """Play ``session``; Ctrl+C, SIGTERM and SIGHUP save it and leave cleanly."""
     if session.autosave is not None and session.unsaved is None:
         # Said first, so that the game's own last line stays its last; a match that is not
@@ -476,19 +477,13 @@ def read_record(path: Path) -> MatchRecord:
 
 def play_across_machines(args: argparse.Namespace) -> int:
     """``uno-tui host``, ``join`` and ``serve`` (uno_tui/net). ``join --plain`` (and the host's
-    own seat) is played line by line by ``PlainGame`` on the remote table; ``join`` opens the
+    own seat) is played line by line by ``PlainGame`` on the joined table; ``join`` opens the
     app's game screen on it (``join_in_app``)."""
-    from typing import cast
-
     from uno_tui.net import commands
-    from uno_tui.net.remote_session import RemoteSession
 
-    def play_remote(remote: RemoteSession) -> int:
+    def play_remote(table: Table) -> int:
         speaker = make_speaker(args.speech or "none", notify=say)
-        game = PlainGame(
-            cast(Session, remote), input, sys.stdout, speaker=speaker, verbosity=args.verbosity
-        )
-        remote.say = game.say
+        game = PlainGame(table, input, sys.stdout, speaker=speaker, verbosity=args.verbosity)
         return game.run()
 
     try:

@@ -1,16 +1,17 @@
 """What happens next in a match a front end shows: a bot's move, the handoff curtain, a
-question, a person's turn, the round's end. No terminal code: the app drives it, tests run it.
+question, a person's turn, the UNO call after a play, the round's end. No terminal code: every
+front end drives it (the app, the line mode, a seat joined to a host), and tests run it.
 
-``MatchFlow.run(front)`` is the loop of a match. It asks ``front`` (a ``FrontEnd``) for the
+``MatchFlow.run(front)`` is the one loop of a match. It asks ``front`` (a ``FrontEnd``) for the
 few things only a front end can do (pause between bot moves, raise the curtain, ask a
-question, show the round's end, wait for a person's key), and decides everything else here.
+question, take a person's turn, show the round's end), and decides everything else here.
 A front end needs only: the person's decisions (``Question`` or a turn from the hand), the view
-of the seat at the keyboard (``viewer``), the events as that seat may see them
-(``round_events(viewer)``), and ``act`` to send an action. The flow plays on a
+of the seat at the keyboard (``viewer``), the events as that seat may see them (``batches``,
+or ``round_events(viewer)``), and ``act`` to send an action. The flow plays on a
 ``uno_tui.table.Table``: a ``Session`` here, or a seat joined to a host, where bots and the
 other people move (``moves_elsewhere``): then it waits for the host's ``news`` instead of
-pacing bots. Keys may act at any moment (a
-catch while a bot thinks): ``act`` wakes the loop, which looks again at what is next.
+pacing bots. Keys may act at any moment (a catch while a bot thinks): ``act`` wakes the loop,
+which looks again at what is next.
 """
 
 from __future__ import annotations
@@ -76,6 +77,15 @@ class Question:
 
 
 @dataclass(frozen=True, slots=True)
+class Batch:
+    """Events that one change brought, and whose view was showing when it came (the seat
+    they may be told to in full; ``None``: told as the public may know them)."""
+
+    viewer: int | None
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Curtain:
     """Hot-seat: the keyboard passes to ``seat``; meanwhile anyone may make a public call."""
 
@@ -93,6 +103,11 @@ class Curtain:
 class FrontEnd(Protocol):
     """What only a front end can do; everything else the flow decides."""
 
+    holds_drawn: bool
+    """Hot-seat: after a turn that ended with cards drawn, keep the hand up and show them to
+    their holder (``drawn_question``) before the keyboard passes on. A front end whose
+    narration has already told them says False."""
+
     def show(self) -> None:
         """Draw (and tell) the table as the flow's viewer may see it now."""
 
@@ -108,6 +123,16 @@ class FrontEnd(Protocol):
 
     async def ask(self, seat: int, question: Question) -> int | None:
         """Ask ``seat`` privately; the index of the answer, or ``None`` if put off."""
+
+    async def turn(self, seat: int, decision: Decision) -> Action | None:
+        """``seat``'s answer to ``decision``, if this front end takes it as a whole (the line
+        mode lists every move); ``None`` to let the flow ask its question, or, for a turn
+        from the hand, to wait while the front end's keys act (``MatchFlow.act``)."""
+
+    async def last_card(self, seat: int, question: Question) -> int | None:
+        """``seat`` just played their next-to-last card without calling UNO: the call is
+        offered before anyone else acts. The index of the answer, or ``None`` when this front
+        end leaves the call to its keys."""
 
     async def round_end(self) -> None:
         """Show the round's (or the match's) end until the players go on."""
@@ -138,6 +163,15 @@ class MatchFlow:
         self._asking = asyncio.Lock()
         self.events: list[Event] = []
         """Every event since the flow began, in order (for front ends that count them)."""
+        self.batches: list[Batch] = []
+        """The same events as they came, each change with the viewer it came under (for
+        front ends that tell them in words)."""
+        self.closed: str | None = None
+        """Why the table closed before the match ended (a joined seat's host went away)."""
+        self.holds_drawn = True
+        """Whether the front end shows cards drawn as a turn ends (``FrontEnd.holds_drawn``)."""
+        self.uno_offered: int | None = None
+        """The length of the log when the last UNO call was offered (``last_card``)."""
         self.call_after_play: int | None = None
         """A joined seat played with UNO armed: the call goes once the host has the card."""
         self.drawn_to_show: tuple[int, tuple[Card, ...]] | None = None
@@ -203,6 +237,8 @@ class MatchFlow:
         """Hide a hot-seat hand whose turn is over, and wake the loop."""
         self.events.extend(events)
         viewer = self.viewer
+        if events:
+            self.batches.append(Batch(viewer, tuple(events)))
         if self.solo is None and viewer is not None:
             still_mine = any(
                 not d.kind.out_of_turn and d.player == viewer for d in self.game.decisions()
@@ -213,7 +249,7 @@ class MatchFlow:
                 if isinstance(e, CardsDrawn) and e.player == viewer and e.cards
                 for card in e.cards
             )
-            if not still_mine and drawn and self.game.phase not in ROUND_ENDS:
+            if not still_mine and drawn and self.holds_drawn and self.game.phase not in ROUND_ENDS:
                 self.drawn_to_show = (viewer, drawn)  # the hand hides once they have seen them
             elif not still_mine:
                 self.hand_shown = False
@@ -229,10 +265,13 @@ class MatchFlow:
 
     async def run(self, front: FrontEnd) -> None:
         """Play the match to its end, as ``front`` shows it. Returns after the match's end
-        has been shown."""
+        has been shown, or once the table has closed (``closed`` says why)."""
+        self.holds_drawn = front.holds_drawn
         try:
             await self._run(front)
         except TableClosed as closed:
+            self.closed = str(closed)
+            front.show()
             front.notice(f"The table is closed: {closed}.")
 
     async def _run(self, front: FrontEnd) -> None:
@@ -256,10 +295,12 @@ class MatchFlow:
                 if deal and deal[0].player not in self.session.bots:
                     self._try(Deal(deal[0].player))
                     continue
+            if await self._offer_uno(front):
+                continue
             if await self._bot_moves(front):
                 continue
             decision = self.session.person_to_decide()
-            if decision is None:  # pragma: no cover - the match is over or a bot decides
+            if decision is None:  # the host moves next, or (here) the match is over
                 await self._wait(front)
                 continue
             await self._person(front, decision)
@@ -285,37 +326,71 @@ class MatchFlow:
     async def _person(self, front: FrontEnd, decision: Decision) -> None:
         seat = decision.player
         if self.solo is None and self.at_keyboard != seat:
-            self.hand_shown = False
-            front.show()
-            answer = await front.curtain(self.curtain_for(seat))
-            if answer is not None:
-                self._try(answer)
-                return
-            self.at_keyboard, self.uno_armed = seat, False
-            self.hand_shown = True
-            front.ready(seat)  # their hand and the top card first, then what can go
-            front.show()
-            return
+            await self._raise_curtain(front, seat)
+            return  # the loop looks again: a call made at the curtain may change the turn
         self.hand_shown = True
         front.show()
+        action = await front.turn(seat, decision)
+        if action is not None:
+            await self._answer(front, action)
+            return
         if decision.kind in PROMPT_KINDS:
             question = self.question_for(decision)
             index = await front.ask(seat, question)
             if index is not None:
-                self._try(question.choices[index].actions[0])
+                await self._answer(front, question.choices[index].actions[0])
                 return
         await self._wait(front)
+
+    async def _raise_curtain(self, front: FrontEnd, seat: int) -> bool:
+        """Hot-seat: the keyboard passes to ``seat``. True once they are at it; False when a
+        public call was made at the curtain instead."""
+        self.hand_shown = False
+        front.show()
+        answer = await front.curtain(self.curtain_for(seat))
+        if answer is not None:
+            self._try(answer)
+            return False
+        self.at_keyboard, self.uno_armed = seat, False
+        self.hand_shown = True
+        front.ready(seat)  # their hand and the top card first, then what can go
+        front.show()
+        return True
+
+    def uno_to_offer(self) -> int | None:
+        """The person who may still call UNO for themselves after their play, unless the
+        call was offered already at this point of the match."""
+        if self.game.phase in ROUND_ENDS or self.uno_offered == len(self.game.log):
+            return None
+        for seat in self.session.people:
+            if self.solo not in (None, seat):
+                continue
+            if any(isinstance(a, CallUno) and a.target == seat for a in self.actions_of(seat)):
+                return seat
+        return None
+
+    async def _offer_uno(self, front: FrontEnd) -> bool:
+        """Right after a play leaves a person one card uncalled, the call is offered before
+        anyone else acts (after the curtain, in hot-seat, if the keyboard has moved on, as
+        when a match is resumed there). False when there is no call to offer."""
+        seat = self.uno_to_offer()
+        if seat is None:
+            return False
+        curtained = self.solo is None and self.at_keyboard != seat
+        if curtained and not await self._raise_curtain(front, seat):
+            return True
+        self.uno_offered = len(self.game.log)
+        question = self.uno_question(seat)
+        index = await front.last_card(seat, question)
+        if index is not None and question.choices[index].actions:
+            await self._answer(front, question.choices[index].actions[0])
+        return True
 
     async def _show_drawn(self, front: FrontEnd, seat: int, cards: Sequence[Card]) -> None:
         """Hot-seat: "Ann, you drew Yellow 1. Your turn is over.", asked with the hand still
         shown; then the hand hides and the curtain comes for the next person."""
         front.show()
-        words = ", ".join(card_words(card) for card in cards)
-        question = Question(
-            f"{self.game.names[seat]}, you drew {words}. Your turn is over.",
-            (Choice("pass the keyboard on", ()),),
-        )
-        await front.ask(seat, question)
+        await front.ask(seat, self.drawn_question(seat, cards))
         self.drawn_to_show = None
         self.hand_shown = False
 
@@ -345,11 +420,29 @@ class MatchFlow:
                 self.call_after_play = None  # the seat's next turn: the call's moment is gone
             front.show()
 
-    def _try(self, action: Action) -> None:
+    def _try(self, action: Action) -> bool:
+        """Apply ``action``; False if the table refused it (it changed under the answer, or a
+        joined seat's connection is down): the loop looks again."""
         try:
             self.act(action)
-        except IllegalActionError:  # the table changed under the answer: look again
+        except IllegalActionError:
             self._changed.set()
+            return False
+        return True
+
+    async def _answer(self, front: FrontEnd, action: Action) -> None:
+        """A person's answer to the flow's question. At a joined seat, one the host cannot
+        take now (the connection is down) is told, and the flow waits for the host before it
+        asks again."""
+        try:
+            self.act(action)
+        except IllegalActionError as refused:
+            self._changed.set()
+            if not self.session.moves_elsewhere:
+                return  # the table changed under the answer: the loop looks again
+            reason = str(refused)
+            front.notice(f"{reason[:1].upper()}{reason[1:]}.")
+            await self._wait(front)
 
     # Questions --------------------------------------------------------------------------
 
@@ -437,6 +530,22 @@ class MatchFlow:
                 for a in targets
                 if a.target is not None
             ),
+        )
+
+    def uno_question(self, seat: int) -> Question:
+        """ "One card left! Call UNO? 1: call UNO, 2: say nothing." """
+        calls = [a for a in self.actions_of(seat) if isinstance(a, CallUno) and a.target == seat]
+        return Question(
+            "One card left! Call UNO?",
+            (Choice("call UNO", tuple(calls[:1])), Choice("say nothing", ())),
+        )
+
+    def drawn_question(self, seat: int, cards: Sequence[Card]) -> Question:
+        """Hot-seat: "Ann, you drew Yellow 1. Your turn is over." """
+        words = ", ".join(card_words(card) for card in cards)
+        return Question(
+            f"{self.game.names[seat]}, you drew {words}. Your turn is over.",
+            (Choice("pass the keyboard on", ()),),
         )
 
     def catch_question(self, catches: Sequence[CatchUno]) -> Question:

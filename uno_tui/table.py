@@ -1,11 +1,11 @@
-"""What a front end needs from a match, local or hosted elsewhere (DESIGN.md, "Front ends talk
-to a table"): the seats it may decide for, that seat's view, the events as that seat may see
-them, its decisions, and a way to act.
+"""What a front end needs from a match, local or hosted elsewhere: the seats it may decide
+for, that seat's view, the events as that seat may see them, its decisions, and a way to act.
 
 ``Session`` (the match in this process) is a ``Table``; so is a seat joined over the network
-(``uno_tui.net.remote_session.JoinedTable``), whose game is only what the host told that seat.
+(``uno_tui.net.joined.JoinedTable``), whose game is only what the host told that seat.
 Bots that play in this process play through the ``bot_*`` methods (a joined seat has
-none). ``MatchFlow`` and the app's ``GameScreen`` play on a ``Table``. No terminal code here.
+none). ``uno_tui.match_flow.MatchFlow`` plays every front end (the app, the line mode, a joined
+seat) on a ``Table``. No terminal code here.
 """
 
 from __future__ import annotations

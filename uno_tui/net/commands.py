@@ -1,7 +1,7 @@
 """``uno-tui host``, ``uno-tui join`` and ``uno-tui serve``: their options and how they run.
 
 The front ends themselves are handed in by ``uno_tui.cli`` (this package imports none), as a
-function that plays a ``RemoteSession`` line by line.
+function that plays a joined seat (a ``uno_tui.table.Table``) line by line.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 from uno_tui.engine import Rules, SetupError
 from uno_tui.engine.rules import HOUSE_RULES as HOUSE_RULE_NAMES
 from uno_tui.session import Seat, Session
+from uno_tui.table import Table
 
 from .client import JoinError, RemoteTable
 from .host import (
@@ -33,9 +34,9 @@ from .host import (
     open_hosted,
     resume_hosted,
 )
-from .remote_session import HostClosed, RemoteSession
+from .joined import JoinedTable
 
-PlayRemote = Callable[[RemoteSession], int]
+PlayRemote = Callable[[Table], int]
 """Plays a remote seat to the end (or until the person leaves); returns the exit code."""
 REMOTE = "remote"
 
@@ -267,7 +268,7 @@ def _serve_and_play(
     table = RemoteTable(f"{local_address}:{host.port}", code)
     table.start()
     try:
-        return play_remote(RemoteSession(table))
+        return play_remote(JoinedTable(table))
     finally:
         table.close()
         if not host.session.is_over:
@@ -300,12 +301,9 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
         welcome = table.wait_welcome()
         where = "as a spectator" if welcome.seat is None else f"as {welcome.names[welcome.seat]}"
         say(f"Joined {where}. Seats: " + ", ".join(f"{s.name} ({s.plays})" for s in welcome.seats))
-        return play_remote(RemoteSession(table))
+        return play_remote(JoinedTable(table))
     except JoinError as error:
         say(f"Cannot join: {error}.")
-        return 1
-    except HostClosed as closed:
-        say(f"The host closed the connection: {closed}.")
         return 1
     finally:
         table.close()

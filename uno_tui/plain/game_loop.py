@@ -1,4 +1,9 @@
-"""Play a match line by line: narrate events, ask each person's decisions as numbered lists.
+"""The line mode: the match told in sentences, each person's decisions asked as numbered lines.
+
+``PlainGame`` is a front end of ``uno_tui.match_flow.MatchFlow``, as the app is: the flow
+decides what comes next (a bot's move, the curtain, a turn, the UNO call after a play, the
+hand's end) on any ``uno_tui.table.Table``, a match in this process or a seat joined to a host;
+this module only tells and asks.
 
 Every question is one line: the question, its question mark, then its numbered choices or its
 default ("Your move? 1: play Red 7, 2: draw a card.", "Target score? Enter: 500."), so a reader
@@ -6,22 +11,24 @@ default ("Your move? 1: play Red 7, 2: draw a card.", "Target score? Enter: 500.
 answer is one line. Typed commands review the table without using the turn. In hot-seat,
 before a person's private lines the curtain question "Pass to NAME. NAME, are you ready? Press
 Enter." clears the terminal (screen and scrollback) and waits for Enter. No rules here: the
-session and the engine decide; narration gives the words.
+flow and the engine decide; narration gives the words.
 
 Every line goes out through ``say`` (and every byte through ``write``): the one place to
-escape or redirect what the line mode prints.
+escape or redirect what the line mode prints. Input is read as each question is asked, on the
+flow's own thread: while a person answers, nothing moves at a table in this process (a joined
+seat's connection runs in a thread of its own and keeps what the host sends meanwhile).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TextIO, TypeVar
+import asyncio
+import contextlib
+from collections.abc import Callable, Coroutine, Sequence
+from typing import Any, TextIO, TypeVar
 
 from uno_tui.engine import (
     AcceptPenalty,
     Action,
-    CallUno,
-    Deal,
     Decision,
     DecisionKind,
     DrawCard,
@@ -30,6 +37,7 @@ from uno_tui.engine import (
     PlayCard,
 )
 from uno_tui.engine.events import Event, HandScored, HandsPassed, HandsSwapped, RoundEnded
+from uno_tui.match_flow import Curtain, MatchFlow, Question
 from uno_tui.narration import (
     History,
     Move,
@@ -46,7 +54,8 @@ from uno_tui.narration import (
 )
 from uno_tui.narration.narrator import plural
 from uno_tui.narration.speech import Speaker
-from uno_tui.session import MAX_BOT_ACTIONS, Session
+from uno_tui.session import BotTurn
+from uno_tui.table import Table
 from uno_tui.text import shown
 
 from .color import color_enabled, paint
@@ -120,11 +129,16 @@ class QuitGame(Exception):
 
 
 class PlainGame:
-    """The match loop of ``uno-tui --plain`` (and the minimal game until the app exists)."""
+    """The line mode as a front end of the match flow (``uno_tui.match_flow.FrontEnd``):
+    ``uno-tui --plain``, ``join --plain`` and the host's own seat."""
+
+    holds_drawn = False
+    """A card drawn as a turn ends is told in the narration ("You draw Yellow 1 and cannot
+    play."), before the curtain."""
 
     def __init__(
         self,
-        session: Session,
+        table: Table,
         read: Callable[[], str],
         out: TextIO,
         *,
@@ -132,8 +146,9 @@ class PlainGame:
         verbosity: Verbosity = "full",
         color: bool | None = None,
     ) -> None:
-        self.session = session
-        self.game = session.game
+        self.table = table
+        self.game = table.game
+        self.flow = MatchFlow(table)
         self.read = read
         self.out = out
         self.speaker = speaker
@@ -141,12 +156,15 @@ class PlainGame:
         self.narrator = Narrator(
             self.game.names, team_scores=self.game.rules.team_game, verbosity=verbosity
         )
-        people = session.people
-        self.solo = people[0] if len(people) == 1 else None
+        people = table.people
+        self.solo = self.flow.solo
         self.at_keyboard: int | None = self.solo
+        """The person whose private lines are on the screen (hot-seat: since their curtain)."""
         self.heard: dict[int | None, History] = {seat: History() for seat in (None, *people)}
         self.caught_up: dict[int | None, int] = {}
         """How many of their lines each person had seen when the keyboard last left them."""
+        self.told = 0
+        """How many of the flow's batches of events have been told."""
 
     # Lines in and out ----------------------------------------------------------------------
 
@@ -168,7 +186,8 @@ class PlainGame:
         if isatty is not None and isatty():
             self.write(CLEAR)
 
-    def ask(self, prompt: str) -> str:
+    def ask_line(self, prompt: str) -> str:
+        self.tell_news()  # what happened comes before the question about it
         self.say(prompt)
         try:
             line = self.read()
@@ -177,6 +196,22 @@ class PlainGame:
         if self.speaker is not None:
             self.speaker.interrupt()  # the person answered: what was still being said is stale
         return line.strip()
+
+    def tell_news(self) -> None:
+        """The flow's changes not told yet: consecutive ones seen the same way are told
+        together (so a bot's moves read as a few lines, not one line per event)."""
+        batches = self.flow.batches[self.told :]
+        self.told = len(self.flow.batches)
+        run: list[Event] = []
+        viewer: int | None = None
+        for batch in batches:
+            if run and batch.viewer != viewer:
+                self.tell(run, viewer)
+                run = []
+            run.extend(batch.events)
+            viewer = batch.viewer
+        if run:
+            self.tell(run, viewer)
 
     def tell(self, events: Sequence[Event], listener: int | None) -> None:
         """Print the events as ``listener`` may know them; every person's log gets their own
@@ -205,7 +240,7 @@ class PlainGame:
             or (isinstance(e, HandsSwapped) and listener in (e.player, e.target))
             for e in events
         )
-        next_up = self.session.person_to_decide()
+        next_up = self.table.person_to_decide()
         if listener is not None and swapped and (next_up is None or next_up.player != listener):
             # (a turn of theirs coming up reads the new hand anyway)
             hand = hand_words(self.game.view(listener)).removeprefix("Your hand")
@@ -223,28 +258,27 @@ class PlainGame:
             self.say(line)
 
     def table_line(self, listener: int | None) -> str:
-        bots = [seat.bot_level for seat in self.session.seats]
+        bots = [seat.bot_level for seat in self.table.seats]
         return table_words(self.game.names, self.game.rules, bots, listener)
 
     # The match -----------------------------------------------------------------------------
 
     def run(self) -> int:
-        """Play until the match ends or the person quits; returns an exit code."""
+        """Play until the match ends or the person quits; returns an exit code (1 when the
+        table closed before the match's end). Ctrl+C and the signals that stop the game come
+        out of here as they came in, after the flow's loop is closed."""
+        loop = asyncio.new_event_loop()
+        try:
+            return run_to_end(loop, self.play())
+        finally:
+            close_loop(loop)
+
+    async def play(self) -> int:
         try:
             self.say(self.table_line(self.solo))
             self.tell_round_so_far()
-            self.offer_pending_uno_call()
-            while not self.session.is_over:
-                if self.game.phase is Phase.ROUND_OVER:
-                    self.between_hands()
-                    continue
-                events = self.bots_until_a_person_or_the_hand_ends()
-                if events:
-                    self.tell(events, self.solo)
-                    continue
-                decision = self.session.person_to_decide()
-                if decision is not None:
-                    self.take_turn(decision.player)
+            await self.flow.run(self)
+            self.tell_news()
         except QuitGame:
             if self.speaker is not None:
                 self.speaker.close()  # leaving: nothing more to say
@@ -254,65 +288,54 @@ class PlainGame:
         if self.speaker is not None:
             self.speaker.wait_idle(timeout=10)  # let the last lines (who won) be heard
             self.speaker.close()
-        return 0
+        return 0 if self.flow.closed is None else 1
 
-    def bots_until_a_person_or_the_hand_ends(self) -> list[Event]:
-        """The bots' moves told together (so a bot's UNO call, made a step after its play,
-        is still told with the play), up to a person's decision, the end of a hand, or hands
-        changing owners."""
-        events: list[Event] = []
-        for _ in range(MAX_BOT_ACTIONS):
-            step = self.session.bot_step()
-            if step is None:
-                break
-            events += step
-            if self.game.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-                break
-            if any(isinstance(e, HandsSwapped | HandsPassed) for e in step):
-                break  # the new hand is read before anything else happens
-        return events
+    # What the flow asks of a front end ------------------------------------------------------
 
-    def between_hands(self) -> None:
-        """The same pause after every hand, whoever deals: the scores stay until Enter. A
-        person who deals deals with that Enter (there is nothing to choose)."""
-        seat = self.at_keyboard  # None in hot-seat before anyone took the keyboard
-        upcoming = self.game.round_number + 1
-        while self.session.people:  # bots alone play on: there is no one to press Enter
-            answer = self.ask(
-                f"Hand {self.game.round_number} is over. Ready for hand {upcoming}? Enter: deal."
-            )
-            if answer.lower() in QUIT_WORDS:
-                raise QuitGame
-            if answer and seat is not None and self.command(answer, seat, ""):
+    def show(self) -> None:
+        self.tell_news()
+
+    async def pause(self) -> None:
+        """No pause: the bots' moves are told together at the next question. Hands that
+        changed owners are told at once, so the new hand is read before anything else."""
+        if any(
+            isinstance(e, HandsSwapped | HandsPassed)
+            for batch in self.flow.batches[self.told :]
+            for e in batch.events
+        ):
+            self.tell_news()
+
+    async def think(self, turn: BotTurn) -> Action:
+        return self.table.think(turn)
+
+    async def curtain(self, curtain: Curtain) -> Action | None:
+        self.pass_keyboard_to(curtain.seat)
+        return None
+
+    def ready(self, seat: int) -> None:
+        """Nothing yet: the turn's first line reads the hand."""
+
+    def notice(self, line: str) -> None:
+        self.tell_news()
+        self.say(line)
+
+    async def ask(self, seat: int, question: Question) -> int | None:
+        """One of the flow's questions, its choices numbered."""
+        count = len(question.choices)
+        while True:
+            answer = self.ask_line(question.spoken())
+            if not answer or self.command(answer, seat, ""):
                 continue
-            break
-        decision = self.session.person_to_decide()
-        if decision is not None and decision.kind is DecisionKind.DEAL:
-            deal = next(a for a in decision.actions if isinstance(a, Deal))
-            self.tell(self.session.apply(deal), self.solo)
-        else:
-            events = self.session.bot_step()
-            if events:
-                self.tell(events, self.solo)
+            number = choice_number(answer, count)
+            if number is not None:
+                return number - 1
+            self.say(f"Not a choice: {answer[:40]!r}. Type {number_range(count)}.")
 
-    def pass_keyboard_to(self, seat: int) -> None:
-        """In hot-seat, the curtain before a person's private lines: what the last person's
-        turn printed is cleared from a terminal (screen and scrollback) first."""
-        if self.solo is None and self.at_keyboard != seat:
-            cleared = self.at_keyboard is not None  # before the first person, nothing private
-            if cleared:
-                self.clear_screen()
-                self.caught_up[self.at_keyboard] = self.heard[self.at_keyboard].count
-            answer = self.ask(curtain_line(self.game.names[seat]))
-            if answer.lower() in QUIT_WORDS:
-                raise QuitGame
-            self.at_keyboard = seat
-            missed = self.heard[seat].since(self.caught_up.get(seat, 0)) if cleared else []
-            if missed:  # what the cleared screen held, in this person's own words
-                self.say(f"Since your last turn: {' '.join(missed)}")
+    async def last_card(self, seat: int, question: Question) -> int | None:
+        return await self.ask(seat, question)
 
-    def take_turn(self, seat: int) -> None:
-        self.pass_keyboard_to(seat)
+    async def turn(self, seat: int, decision: Decision) -> Action | None:
+        """Every decision of a person's is one numbered list of all their moves now."""
         view = self.game.view(seat)
         who = "" if self.solo is not None else f"{self.game.names[seat]}. "
         line = f"{who}{top_words(view)} {hand_words(view)}"
@@ -323,50 +346,50 @@ class PlainGame:
             after = "You play" if following == seat else f"{self.game.names[following]} plays"
             line += f" {after} next."
         self.note(line)
-        action = self.choose(seat, self.session.options_for(seat))
-        self.tell(self.session.apply(action), seat)
-        self.offer_uno_call(seat)
+        return self.choose(seat, self.table.options_for(seat))
+
+    async def round_end(self) -> None:
+        """The same pause after every hand, whoever deals: the scores stay until Enter (a
+        person who deals deals with that Enter: there is nothing to choose). Bots alone play
+        on: there is no one to press Enter."""
+        if self.game.phase is Phase.MATCH_OVER:
+            return
+        seat = self.at_keyboard  # None in hot-seat before anyone took the keyboard
+        upcoming = self.game.round_number + 1
+        while self.table.people:
+            answer = self.ask_line(
+                f"Hand {self.game.round_number} is over. Ready for hand {upcoming}? Enter: deal."
+            )
+            if answer.lower() in QUIT_WORDS:
+                raise QuitGame
+            if answer and seat is not None and self.command(answer, seat, ""):
+                continue
+            break
+
+    # Asking --------------------------------------------------------------------------------
+
+    def pass_keyboard_to(self, seat: int) -> None:
+        """In hot-seat, the curtain before a person's private lines: what the last person's
+        turn printed is cleared from a terminal (screen and scrollback) first."""
+        if self.solo is not None or self.at_keyboard == seat:
+            return
+        self.tell_news()
+        cleared = self.at_keyboard is not None  # before the first person, nothing private
+        if cleared:
+            self.clear_screen()
+            self.caught_up[self.at_keyboard] = self.heard[self.at_keyboard].count
+        answer = self.ask_line(curtain_line(self.game.names[seat]))
+        if answer.lower() in QUIT_WORDS:
+            raise QuitGame
+        self.at_keyboard = seat
+        missed = self.heard[seat].since(self.caught_up.get(seat, 0)) if cleared else []
+        if missed:  # what the cleared screen held, in this person's own words
+            self.say(f"Since your last turn: {' '.join(missed)}")
 
     def note(self, line: str) -> None:
         """A summary at the start of a turn: printed, not kept for ``repeat`` (which says the
         last thing that happened)."""
         self.say(line)
-
-    def offer_pending_uno_call(self) -> None:
-        """A resumed match that stopped while a person was offered the UNO call after their
-        play: they are offered it again first, as they would have been."""
-        if not self.game.actions or self.session.is_over:
-            return
-        seat = self.game.actions[-1].player
-        if seat not in self.session.people or self.solo not in (None, seat):
-            return
-        if any(
-            isinstance(a, CallUno) and a.target == seat
-            for d in self.session.options_for(seat)
-            for a in d.actions
-        ):
-            self.pass_keyboard_to(seat)
-            self.offer_uno_call(seat)
-
-    def offer_uno_call(self, seat: int) -> None:
-        """Right after a play leaves a person one card, the call comes before anyone else acts."""
-        calls = [
-            a
-            for d in self.session.options_for(seat)
-            for a in d.actions
-            if isinstance(a, CallUno) and a.target == seat
-        ]
-        if not calls:
-            return
-        while True:
-            answer = self.ask("One card left! Call UNO? 1: call UNO, 2: say nothing.")
-            if self.command(answer, seat, "") or not answer:
-                continue
-            if answer in ("1", "2"):
-                break
-            self.say(f"Not a choice: {answer[:40]!r}. Type 1 or 2.")
-        if answer == "1":
-            self.tell(self.session.apply(calls[0]), seat)
 
     def choose(self, seat: int, decisions: list[Decision]) -> Action:
         """A numbered list: one line per card (a Wild's colour and a target asked after);
@@ -407,7 +430,7 @@ class PlainGame:
         """Ask ``prompt`` until the answer is the key of one of ``choices``."""
         keys = dict(choices)
         while True:
-            answer = self.ask(prompt)
+            answer = self.ask_line(prompt)
             if answer.lower() in keys:
                 return keys[answer.lower()]
             if not answer or self.command(answer, seat, moves):
@@ -448,6 +471,39 @@ class PlainGame:
         else:
             return False
         return True
+
+
+def run_to_end(loop: asyncio.AbstractEventLoop, play: Coroutine[Any, Any, int]) -> int:
+    """Run ``play`` on ``loop``. What stops the process (Ctrl+C, a signal's ``SystemExit``)
+    is raised again here, out of the loop, so the caller saves and says goodbye."""
+    stopped: list[BaseException] = []
+
+    async def guarded() -> int:
+        try:
+            return await play
+        except (KeyboardInterrupt, SystemExit) as stop:
+            stopped.append(stop)
+            return 0
+
+    code = loop.run_until_complete(guarded())
+    if stopped:
+        raise stopped[0]
+    return code
+
+
+def close_loop(loop: asyncio.AbstractEventLoop) -> None:
+    """Cancel what is still waiting on ``loop`` (a joined seat's wait for news), then close it."""
+    pending = asyncio.all_tasks(loop)
+    for task in pending:
+        task.cancel()
+    with contextlib.suppress(BaseException):
+        loop.run_until_complete(asyncio.gather(*pending, return_exceptions=True))
+    loop.close()
+
+
+def number_range(count: int) -> str:
+    """ "1 or 2", "a number from 1 to 4" """
+    return "1 or 2" if count == 2 else "1" if count == 1 else f"a number from 1 to {count}"
 
 
 def numbered(values: Sequence[T]) -> list[tuple[str, T]]:

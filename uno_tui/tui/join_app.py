@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Button, Footer, Input, Label
 
 from uno_tui.net.client import JoinError, RemoteTable
-from uno_tui.net.remote_session import JoinedTable
+from uno_tui.net.joined import JoinedTable
 from uno_tui.tui.screens.game import GameScreen
 
 

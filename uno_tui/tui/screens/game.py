@@ -99,6 +99,9 @@ class GameScreen(Screen[None]):
         Binding("m", "moves", "Moves", show=False),
     ]
 
+    holds_drawn = True
+    """Hot-seat: cards drawn as a turn ends are shown in a dialog, the hand still up."""
+
     def __init__(
         self,
         session: Table,
@@ -394,6 +397,15 @@ class GameScreen(Screen[None]):
         answer = await self.wait_for(self.choice_screen(question))
         self.key_pressed()
         return answer
+
+    async def turn(self, seat: int, decision: Decision) -> Action | None:
+        """Nothing to ask: the hand's keys act (``MatchFlow.act``), and the flow asks its
+        questions as dialogs (``ask``)."""
+        return None
+
+    async def last_card(self, seat: int, question: Question) -> int | None:
+        """No dialog: U calls UNO, with the card played or after it."""
+        return None
 
     async def round_end(self) -> None:
         view = self.flow.view()

@@ -1,17 +1,15 @@
-"""A remote seat made to look like the local ``Session`` a front end already drives: the
-adapter that lets the line mode (``PlainGame``) play a hosted match unchanged.
+"""A seat joined to a host, as every front end plays it: ``JoinedTable`` is a
+``uno_tui.table.Table`` (the same protocol the match in this process keeps), so the match flow
+(``uno_tui.match_flow``) drives the app, the line mode and the host's own seat on it alike.
 
-It answers what ``PlainGame`` asks of a session (the person to decide, their options, apply)
-from the host's latest messages, and "running the bots" is waiting for the host's next news.
-It stands in until the front ends talk to the table interface of DESIGN.md ("Front ends talk
-to a table"); then the table client (``RemoteTable``) plugs in there directly.
+The host runs the match; this seat's ``JoinedGame`` is only what the host told it (its view,
+its decisions, the events as it saw them), read from the connection's ``RemoteTable``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable
 from dataclasses import fields
 from typing import overload
 
@@ -30,13 +28,7 @@ from uno_tui.session import BotTurn, Seat
 from uno_tui.table import TableClosed
 
 from . import protocol
-from .client import RemoteTable, TableState
-
-ACTION_TIMEOUT = 10.0
-"""Seconds to wait for the host's answer to an action before asking again."""
-POLL = 0.5
-SLOW_DOWN_PAUSE = 1.0
-"""Seconds to hold back after the host said to slow down."""
+from .client import RemoteTable
 
 
 def seats_of(welcome: protocol.Welcome) -> tuple[Seat, ...]:
@@ -46,99 +38,6 @@ def seats_of(welcome: protocol.Welcome) -> tuple[Seat, ...]:
         for info in welcome.seats
     )
 
-
-class HostClosed(Exception):
-    """The host ended the connection for good (it stopped, or another joined the seat)."""
-
-
-class RemoteSession:
-    """What ``PlainGame`` needs of a ``Session``, played on a ``RemoteTable``."""
-
-    autosave = None
-    unsaved = None
-
-    def __init__(self, table: RemoteTable) -> None:
-        self.table = table
-        self.game = RemoteGame(table)
-        welcome = table.wait_welcome()
-        self.seat = welcome.seat
-        self.seats = seats_of(welcome)
-        self.people: tuple[int, ...] = () if self.seat is None else (self.seat,)
-        self.say: Callable[[str], None] = print
-        self.closed_by_host: str | None = None
-
-    @property
-    def is_over(self) -> bool:
-        return self.table.is_over
-
-    def save(self) -> None:
-        """The host saves; nothing to do here."""
-
-    def _say_lines(self) -> None:
-        for line in self.table.take_lines():
-            self.say(line)
-
-    def _check_closed(self) -> None:
-        with self.table.lock:
-            closed = self.table.state.closed
-        if closed is not None and not self.is_over:
-            self._say_lines()
-            self.closed_by_host = closed
-            raise HostClosed(closed)
-
-    def person_to_decide(self) -> Decision | None:
-        view = protocol.onlooker_view(self.table.view)
-        return next((d for d in view.decisions if not d.kind.out_of_turn), None)
-
-    def options_for(self, seat: int) -> list[Decision]:
-        return list(protocol.onlooker_view(self.table.view).decisions)
-
-    def run_bots(self) -> list[Event]:
-        """Wait for the host's news (other players' moves) until this seat must decide or
-        the match ends; the events that came, to tell."""
-        self._say_lines()
-        with self.table.lock:
-            version = self.table.state.version
-        while self.person_to_decide() is None and not self.is_over:
-            self._check_closed()
-            if self.table.wait(lambda s: s.version != version, POLL):
-                break
-        self._say_lines()
-        self._check_closed()
-        return self.table.take_events()
-
-    def bot_step(self) -> list[Event] | None:
-        """Others' moves, as the host tells them: the events of the next update, or ``None``
-        when this seat must decide or the match is over."""
-        if self.person_to_decide() is not None or self.is_over:
-            return None
-        return self.run_bots()
-
-    def apply(self, action: Action) -> list[Event]:
-        """Send the action and wait for the host's answer: the new view, or a refusal."""
-        with self.table.lock:
-            moves, refusal = self.table.state.moves, self.table.state.refusal
-
-        def answered(state: TableState) -> bool:
-            return state.moves > moves or state.refusal is not refusal
-
-        if not self.table.send(action):
-            self.say("Not connected to the host: waiting to reconnect, then asking again.")
-            while not self.table.wait(lambda state: self.table.connected, POLL):
-                self._check_closed()
-            self._say_lines()
-            return self.table.take_events()
-        self.table.wait(answered, ACTION_TIMEOUT)
-        with self.table.lock:
-            latest = self.table.state.refusal
-        if latest is not refusal and latest is not None and latest.text == protocol.SLOW_DOWN:
-            time.sleep(SLOW_DOWN_PAUSE)
-        self._say_lines()
-        self._check_closed()
-        return self.table.take_events()
-
-
-# The app's table ------------------------------------------------------------------------------
 
 NEWS_POLL = 0.05
 """How often a joined app looks whether the host's next update has come (seconds)."""
@@ -244,28 +143,10 @@ def public_part(view: PublicView) -> PublicView:
     return PublicView(**{f.name: getattr(view, f.name) for f in fields(PublicView)})
 
 
-class RemoteGame(JoinedGame):
-    """The part of ``Game`` the line mode reads: names, rules, this seat's view and events."""
-
-    def __init__(self, table: RemoteTable) -> None:
-        super().__init__(table, table.wait_welcome())
-        self.actions: tuple[Action, ...] = ()
-        """The host keeps the record; a remote seat has no past actions to offer again."""
-
-    def view(self, player: int | None) -> PlayerView:
-        return protocol.onlooker_view(self.table.view)
-
-    def round_events(self, player: int | None) -> tuple[Event, ...]:
-        """The round so far, as this seat saw it; taken (told) by asking."""
-        with self.table.lock:
-            state = self.table.state
-            state.told = len(state.events)
-            return tuple(state.events)
-
-
 class JoinedTable:
-    """A seat joined over the network as the app plays it (a ``uno_tui.table.Table``): the
-    host runs the match; actions are sent, and the host's updates come through ``news``."""
+    """A seat joined over the network (a ``uno_tui.table.Table``): the host runs the match;
+    actions are sent, and the host's updates come through ``news``. The round so far is read
+    with ``game.round_events``; ``news`` brings only what came after the table was opened."""
 
     moves_elsewhere = True
     autosave = None
@@ -276,6 +157,7 @@ class JoinedTable:
         welcome = table.wait_welcome()
         self.game = JoinedGame(table, welcome)
         self.game.note_round()
+        table.take_events()  # the round so far is the past: front ends read it as such
         self.seats = seats_of(welcome)
         seat = welcome.seat
         self.people: tuple[int, ...] = () if seat is None else (seat,)
