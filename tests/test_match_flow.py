@@ -235,3 +235,59 @@ async def test_hot_seat_cards_drawn_as_a_turn_ends_are_shown_to_their_holder_fir
     assert front.asked.index(told[0]) < front.asked.index("curtain Bob")
     assert front.viewers_at_questions == [0], "told with her hand still shown"
     assert front.viewers_at_curtain[-1] is None, "the hand hides before the curtain"
+
+
+@dataclass
+class TurnTaker(ScriptedFront):
+    """A front end that takes each turn as a whole (as the line mode does): the first move."""
+
+    notices: list[str] = field(default_factory=list)
+    turns: int = 0
+
+    async def turn(self, seat: int, decision: Decision) -> Action | None:
+        self.turns += 1
+        self.asked.append(f"turn {seat}")
+        return decision.actions[0]
+
+    def notice(self, line: str) -> None:
+        self.notices.append(line)
+
+
+async def test_a_joined_seat_told_it_is_not_connected_waits_for_the_host_then_is_asked_again() -> (
+    None
+):
+    """One loop for every front end: the flow drives a seat joined to a host as it drives a
+    match here. A move the host cannot take (the connection is down) is told in a line, and
+    the flow waits for the host's next update before it asks again."""
+    from uno_tui.net import protocol
+    from uno_tui.net.client import RemoteTable
+    from uno_tui.net.joined import JoinedTable
+
+    from .test_net_joined_table import SEATS, told_to_ann
+
+    game = Game(Rules.two_player(), ["Ann", "Bo"], seed=4)
+    remote = RemoteTable("127.0.0.1:1", "CODE")  # never started: fed by hand, never connected
+    remote._receive(protocol.welcome(0, game.names, game.rules, SEATS))
+    for raw in told_to_ann(game):
+        remote._receive(raw)
+    flow = MatchFlow(JoinedTable(remote))
+    front = TurnTaker(flow)
+    run = asyncio.create_task(flow.run(front))
+    try:
+        for _ in range(200):
+            await asyncio.sleep(0)
+            if front.notices:
+                break
+        assert front.notices == ["Not connected to the host: reconnecting."]
+        assert front.turns == 1
+        await asyncio.sleep(0.2)
+        assert front.turns == 1, "no question again until the host has said something"
+        for raw in told_to_ann(game):  # the host's view again, as after a reconnection
+            remote._receive(raw)
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if front.turns == 2:
+                break
+        assert front.turns == 2
+    finally:
+        run.cancel()

@@ -163,6 +163,10 @@ class JoinedTable:
         self.people: tuple[int, ...] = () if seat is None else (seat,)
         self.bots: dict[int, object] = {}
         self.seen: object = None
+        with table.lock:
+            state = table.state
+            if state.round_end is None or state.round_end is state.view:
+                self.seen = state.view  # read already: ``news`` waits for the next update
         self.sent: tuple[int, object, float] | None = None
         """The moves count, the last refusal and the time when an action was sent."""
 
