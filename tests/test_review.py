@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+import pytest
+
 from uno_tui.engine import CallUno, Color, Decision, DecisionKind, DrawCard, PlayCard, Rules
 from uno_tui.narration import (
+    REVIEWS,
     History,
     counts_words,
     describe_action,
     hand_words,
     list_moves,
     moves_words,
+    public_counts_words,
+    public_top_words,
+    review_words,
     scores_line,
     table_words,
     top_words,
@@ -121,3 +127,41 @@ def test_history_repeats_the_last_line_and_reads_the_last_few() -> None:
     assert history.last() == "four"
     assert history.recent(2) == ["three", "four"]
     assert history.recent(10) == ["two", "three", "four"]
+
+
+def test_the_public_top_card_leaves_out_what_only_a_player_knows() -> None:
+    """An onlooker hears the top card and its colour, not the penalty waiting on a player
+    nor the card a player drew."""
+    game = game_at(Rules.classic(), ["W+4 R1 R2", "G1 G3", "Y2"], top="R5")
+    game.apply(PlayCard(0, card("W+4"), Color.BLUE))
+    assert public_top_words(game.view(None)) == "Top card: Wild Draw Four, colour blue."
+    assert top_words(game.view(1)).startswith(public_top_words(game.view(None)))
+
+
+def test_the_public_counts_name_everyone_by_name() -> None:
+    game = game_at(Rules.classic(), ["R7 R8", "G1", "Y2 Y3 Y4"], top="R5")
+    words = public_counts_words(game.view(None))
+    assert words == f"Cards: Ann 2, Ben 1, Cat 3. Draw pile {game.view(None).draw_pile_count}."
+
+
+def test_a_review_reads_a_players_view_or_what_anyone_may_know() -> None:
+    game = game_at(Rules.classic(), ["R7 R8", "G1", "Y2 Y3 Y4"], top="R5")
+    mine, public = game.view(0), game.view(None)
+    moves = list_moves(mine.decisions, game.names)
+    assert review_words("hand", mine) == hand_words(mine)
+    assert review_words("top", mine) == top_words(mine)
+    assert review_words("counts", mine) == counts_words(mine)
+    assert review_words("scores", mine) == scores_line(mine)
+    assert review_words("moves", mine, moves) == moves_words(moves)
+    assert review_words("moves", mine) == "No moves for you now."
+    assert review_words("top", public) == public_top_words(public)
+    assert review_words("counts", public) == public_counts_words(public)
+    assert review_words("scores", public) == scores_line(public)
+    assert review_words("hand", public) == review_words("moves", public) == "No hand is shown now."
+    assert set(REVIEWS) == {"hand", "top", "counts", "scores", "moves"}
+
+
+def test_an_unknown_review_is_refused() -> None:
+    game = game_at(Rules.classic(), ["R7", "G1", "Y2"], top="R5")
+    with pytest.raises(ValueError, match="no review called 'colour'"):
+        review_words("colour", game.view(0))

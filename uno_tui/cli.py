@@ -25,7 +25,7 @@ from uno_tui.engine import (
     check_names,
     clean_name,
 )
-from uno_tui.narration import VERBOSITIES
+from uno_tui.narration import VERBOSITIES, resume_hint
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
 from uno_tui.saves import (
@@ -221,7 +221,7 @@ def run_app(
     def leave(signum: int) -> None:
         stop = SignalExit(signum)
         end_process_after(LAST_RESORT_SECONDS, 128 + signum)
-        message = f"Stopped ({stop.name}). {RESUME_HINT.replace(' --plain', '')}"
+        message = f"Stopped ({stop.name}). {resume_hint(plain=False)}"
         asyncio.get_running_loop().call_soon_threadsafe(
             lambda: app.exit(return_code=128 + signum, message=message)
         )
@@ -353,14 +353,13 @@ def run_session(session: Session, front_end: PlaySession) -> int:
         session.save()  # saved after every action already; this covers an action mid-save
         reason = "interrupted" if isinstance(stop, KeyboardInterrupt) else f"stopped ({stop.name})"
         say("")
-        say(f"The game was {reason}. {session.unsaved or RESUME_HINT}")
+        say(f"The game was {reason}. {session.unsaved or resume_hint(plain=True)}")
         return 130 if isinstance(stop, KeyboardInterrupt) else 128 + stop.signum
     if not session.is_over:
         session.save()
     return code
 
 
-RESUME_HINT = "The match is saved: uno-tui --plain resume continues it."
 SAVED_NOTE = "This match is saved after every move; if you leave, uno-tui --plain resume goes on."
 
 

@@ -6,8 +6,9 @@ is written. ``listener`` is a seat, or ``None`` for an onlooker (a replay of the
 ``narrate_events`` tells several events, a card's consequences in the line of its play.
 
 ``review`` holds the lines that use no turn (hand, top card, counts, scores, history), ``moves``
-a person's legal moves in words, and ``speech`` speaks lines without blocking the caller. None
-of it draws on a terminal.
+a person's legal moves in words, ``prompts`` what the table says to the person at the keyboard
+(the prompt over the hand, a refused key, the resume hint), and ``speech`` speaks lines without
+blocking the caller. None of it draws on a terminal.
 """
 
 from __future__ import annotations
@@ -20,37 +21,91 @@ from .narrator import (
     card_order,
     card_words,
     cards_words,
+    named_you,
     narrate,
+    plural,
     scores_words,
 )
+from .prompts import (
+    CANNOT_DRAW,
+    NOBODY_TO_CALL_UNO,
+    NOBODY_TO_CATCH,
+    ROUND_OVER,
+    TURN_KEYS,
+    UNO_ARMED,
+    Emphasis,
+    Phrase,
+    cannot_choose_words,
+    cannot_go_words,
+    cursor_words,
+    decision_phrases,
+    handover_words,
+    hidden_hand_words,
+    phrases_text,
+    playable_cards,
+    prompt_phrases,
+    resume_hint,
+    spoken_prompt,
+)
 from .review import (
+    NO_HAND_SHOWN,
+    REVIEWS,
     History,
     counts_words,
     hand_words,
     next_player,
+    public_counts_words,
+    public_top_words,
+    review_words,
     scores_line,
     table_words,
     top_words,
 )
 
 __all__ = [
+    "CANNOT_DRAW",
+    "NOBODY_TO_CALL_UNO",
+    "NOBODY_TO_CATCH",
+    "NO_HAND_SHOWN",
+    "REVIEWS",
+    "ROUND_OVER",
+    "TURN_KEYS",
+    "UNO_ARMED",
     "VERBOSITIES",
+    "Emphasis",
     "History",
     "Move",
     "Narrator",
+    "Phrase",
     "Verbosity",
+    "cannot_choose_words",
+    "cannot_go_words",
     "card_order",
     "card_words",
     "cards_words",
     "counts_words",
+    "cursor_words",
+    "decision_phrases",
     "describe_action",
     "hand_words",
+    "handover_words",
+    "hidden_hand_words",
     "list_moves",
     "moves_words",
+    "named_you",
     "narrate",
     "next_player",
+    "phrases_text",
+    "playable_cards",
+    "plural",
+    "prompt_phrases",
+    "public_counts_words",
+    "public_top_words",
+    "resume_hint",
+    "review_words",
     "scores_line",
     "scores_words",
+    "spoken_prompt",
     "table_words",
     "top_words",
 ]

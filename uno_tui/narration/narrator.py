@@ -82,6 +82,12 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def named_you(name: str) -> bool:
+    """A player named "You" (the app's default name) is told of in the second person
+    whoever listens: "You play", "Your turn", never "You plays", "You's turn"."""
+    return name.casefold() == "you"
+
+
 def scores_words(names: Sequence[str], scores: Sequence[int], *, team_scores: bool) -> str:
     """ "Maya 86, Leo 0", or in Teams one total per team: "Maya and Ines 86, Leo and Omar 0"."""
     if team_scores:
@@ -232,9 +238,7 @@ class Narrator:
         return f"{self.who(seat, listener)} {you if second else they}"
 
     def _named_you(self, seat: int) -> bool:
-        """A player named "You" (the app's default name) is told of in the second person
-        whoever listens: "You play", "Your turn", never "You plays", "You's turn"."""
-        return self.names[seat].casefold() == "you"
+        return named_you(self.names[seat])
 
     def _whose(self, seat: int, listener: int | None) -> str:
         return "your" if seat == listener else f"{self.names[seat]}'s"

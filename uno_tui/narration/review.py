@@ -2,7 +2,8 @@
 lines heard so far (repeat the last one, read the last few).
 
 Pure functions of a ``PlayerView``, which holds only what its player may know, so a review can
-never tell another hand. Both front ends use them.
+never tell another hand; the ``public_`` lines read a ``PublicView``, what anyone at the table
+may know (the app's review keys while no hand is shown). Both front ends use them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from uno_tui.engine import Card, Color, PlayerView, PublicView, Rules
 
+from .moves import Move, moves_words
 from .narrator import card_order, card_words, plural, scores_words
 
 _WILD_GROUP = {True: "wild card", False: "wild cards"}
@@ -40,11 +42,17 @@ def hand_words(view: PlayerView) -> str:
     return f"Your hand, {plural(len(hand), 'card')}. " + ". ".join(parts) + "."
 
 
+def public_top_words(view: PublicView) -> str:
+    """ "Top card: Wild, colour green.": the top card for the whole table, without what a
+    player's own view adds (the penalty they must answer, the card they drew)."""
+    color = view.current_color.word if view.current_color else "not named yet"
+    return f"Top card: {card_words(view.top_card)}, colour {color}."
+
+
 def top_words(view: PlayerView) -> str:
     """ "Top card: Wild Draw Four, colour green. 4 cards to draw." (to the one who must answer;
     to the others "4 cards waiting for Leo.")"""
-    color = view.current_color.word if view.current_color else "not named yet"
-    text = f"Top card: {card_words(view.top_card)}, colour {color}."
+    text = public_top_words(view)
     if view.pending_penalty:
         cards = plural(view.pending_penalty, "card")
         on = view.responder
@@ -96,13 +104,23 @@ def counts_words(view: PlayerView) -> str:
     )
     way = "clockwise" if view.clockwise else "counterclockwise"
     text = (
-        f"Cards: {', '.join(counts)}. Draw pile {view.draw_pile_count}. "
+        f"{_cards_sentence(counts, view.draw_pile_count)} "
         f"{turn[:1].upper()}{turn[1:]}, {name_of(view, next_player(view))} next, {way}. "
         f"Dealer: {name_of(view, view.dealer)}."
     )
     if view.teammate is not None:
         text += f" Your teammate: {view.names[view.teammate]}."
     return text
+
+
+def public_counts_words(view: PublicView) -> str:
+    """ "Cards: Maya 5, Leo 1. Draw pile 80.": everyone's count, for the whole table."""
+    counts = [f"{name} {count}" for name, count in zip(view.names, view.hand_counts, strict=True)]
+    return _cards_sentence(counts, view.draw_pile_count)
+
+
+def _cards_sentence(counts: Sequence[str], draw_pile: int) -> str:
+    return f"Cards: {', '.join(counts)}. Draw pile {draw_pile}."
 
 
 def table_words(
@@ -134,6 +152,31 @@ def scores_line(view: PublicView) -> str:
     """ "Scores: Maya 86, Leo 0. Target 500. Hand 2." """
     words = scores_words(view.names, view.scores, team_scores=view.rules.team_game)
     return f"Scores: {words}. Target {view.rules.target_score}. Hand {view.round_number}."
+
+
+NO_HAND_SHOWN = "No hand is shown now."
+REVIEWS = ("hand", "top", "counts", "scores", "moves")
+"""What a review asks for: the hand, the top card, the counts, the scores, the moves."""
+
+
+def review_words(what: str, view: PublicView, moves: Sequence[Move] = ()) -> str:
+    """The review line ``what`` (one of ``REVIEWS``) as the holder of ``view`` may know it.
+    A player's view gives their hand, their top card line, their counts and ``moves`` (their
+    legal moves); a view with no hand (``PublicView``, an onlooker's) gives what anyone may
+    know: the top card, the counts and the scores."""
+    if what not in REVIEWS:
+        raise ValueError(f"no review called {what!r}: one of {', '.join(REVIEWS)}")
+    if what == "scores":
+        return scores_line(view)
+    if not isinstance(view, PlayerView):
+        if what == "top":
+            return public_top_words(view)
+        return public_counts_words(view) if what == "counts" else NO_HAND_SHOWN
+    if what == "moves":
+        return moves_words(moves)
+    if what == "top":
+        return top_words(view)
+    return counts_words(view) if what == "counts" else hand_words(view)
 
 
 class History:

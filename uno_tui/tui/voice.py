@@ -1,12 +1,11 @@
-"""Narration mode in the app: every new line spoken (where the machine can speak), the lines
-kept for "repeat" and "log", and the review lines that use no turn."""
+"""Narration mode in the app: every new line spoken (where the machine can speak), and the lines
+kept for "repeat" and "log". The words come from ``uno_tui.narration``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 
-from uno_tui.engine import Card
-from uno_tui.narration import History, Narrator, card_words, list_moves, moves_words
+from uno_tui.narration import History, Narrator
 from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
 from uno_tui.table import TableGame
 
@@ -65,14 +64,3 @@ class Voice:
 
     def close(self) -> None:
         self.speaker.close()
-
-
-def cursor_words(card: Card, index: int, count: int, playable: Collection[Card]) -> str:
-    """The card under the hand's cursor: "Blue 7, 3 of 7, can go"."""
-    verdict = "can go" if card in playable else "cannot go"
-    return f"{card_words(card)}, {index + 1} of {count}, {verdict}."
-
-
-def moves_line(game: TableGame, seat: int) -> str:
-    decisions = [d for d in game.decisions() if d.player == seat]
-    return moves_words(list_moves(decisions, game.names))

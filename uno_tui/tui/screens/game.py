@@ -30,7 +30,6 @@ from uno_tui.engine import (
     Card,
     CatchUno,
     Color,
-    Decision,
     DecisionKind,
     DrawCard,
     Game,
@@ -39,19 +38,28 @@ from uno_tui.engine import (
     MatchRecord,
     PassCard,
     PlayCard,
-    PublicView,
 )
 from uno_tui.engine.events import CardPlayed, CardsDrawn, Event, RoundEnded
 from uno_tui.match_flow import PROMPT_KINDS, ROUND_ENDS, Curtain, MatchFlow, Question
 from uno_tui.narration import (
+    CANNOT_DRAW,
+    NOBODY_TO_CALL_UNO,
+    NOBODY_TO_CATCH,
+    UNO_ARMED,
+    Emphasis,
+    Move,
     Narrator,
-    card_order,
-    card_words,
-    counts_words,
-    hand_words,
+    Phrase,
+    cannot_choose_words,
+    cannot_go_words,
+    cursor_words,
+    handover_words,
+    hidden_hand_words,
     list_moves,
-    scores_line,
-    top_words,
+    prompt_phrases,
+    resume_hint,
+    review_words,
+    spoken_prompt,
 )
 from uno_tui.narration.speech import Speaker, SpeechChoice
 from uno_tui.session import BotTurn
@@ -62,7 +70,7 @@ from uno_tui.tui.screens.curtain import CurtainScreen
 from uno_tui.tui.screens.help import HelpScreen
 from uno_tui.tui.screens.round_end import RoundEndScreen, round_spoken
 from uno_tui.tui.screens.too_small import too_small
-from uno_tui.tui.voice import Voice, cursor_words, moves_line
+from uno_tui.tui.voice import Voice
 from uno_tui.tui.widgets.event_log import EventLog
 from uno_tui.tui.widgets.flying_card import FlyingCard
 from uno_tui.tui.widgets.hand_view import HandView
@@ -73,11 +81,17 @@ ResultT = TypeVar("ResultT")
 
 CARD_ACTIONS = (PlayCard, PassCard, GiveCard)
 __all__ = ["CARD_ACTIONS", "PROMPT_KINDS", "ROUND_ENDS", "GameScreen"]
-RESUME_HINT = "The match is saved after every move: uno-tui resume continues it."
 SPEECH_POLL = 0.05
 """How often the pause before a bot's move looks whether speech has caught up (seconds)."""
 CURTAIN_TABLE = (70, 12)
 """The public table drawn on the curtain: the compact table, 70 columns by 12 rows."""
+EMPHASIS_STYLES: dict[Emphasis, str] = {
+    "plain": "",
+    "strong": "bold",
+    "quiet": "italic",
+    "alarm": "bold red",
+}
+"""How the prompt paints each emphasis of its phrases."""
 
 
 class GameScreen(Screen[None]):
@@ -221,40 +235,28 @@ class GameScreen(Screen[None]):
         hand = self.query_one(HandView)
         if viewer is None:
             hand.hide(
-                "Hands are hidden."
-                if self.session.people
-                else "Watching: no hand is shown."
-                if self.session.moves_elsewhere
-                else "Bots only: watching."
+                hidden_hand_words(
+                    people=bool(self.session.people),
+                    moves_elsewhere=self.session.moves_elsewhere,
+                )
             )
         else:
             hand.show_hand(self.game.view(viewer).hand, self.choosable_cards(viewer))
         self.hand_memo = (tuple(hand.cards), hand.playable)
         new_events, self.moved = self.flow.events[self.moved :], len(self.flow.events)
         self.show_motion(new_events)
-        prompt = self.prompt_text(viewer)
-        self.query_one("#prompt", Static).update(prompt)
+        prompt = self.prompt(viewer)
+        self.query_one("#prompt", Static).update(painted(prompt))
         decision = None if viewer is None else self.flow.decision_of(viewer)
         if decision is not None and decision.kind not in PROMPT_KINDS:
             moment = (len(self.game.log), decision)
             if moment != self.told_decision:
                 self.told_decision = moment
-                self.speak(self.spoken_prompt(decision, prompt))
-
-    def spoken_prompt(self, decision: Decision, prompt: Text) -> str:
-        """The prompt for a listener: cards in words ("Red 2", not "R 2"); the narration has
-        just said whose turn it is."""
-        if decision.kind is not DecisionKind.TURN:
-            return prompt.plain
-        cards = sorted(
-            {a.card for a in decision.actions if isinstance(a, PlayCard)}, key=card_order
-        )
-        keys = "" if self.taught_keys else " Enter plays, D draws, M lists your moves."
-        self.taught_keys = True
-        if not cards:
-            return f"No card can go: D draws.{keys}"
-        go = ", ".join(card_words(card) for card in cards)
-        return f"{go} can go.{keys}"
+                # For a listener: cards in words ("Red 2", not "R 2"); the narration has
+                # just said whose turn it is.
+                self.speak(spoken_prompt(decision, prompt, teach_keys=not self.taught_keys))
+                if decision.kind is DecisionKind.TURN:
+                    self.taught_keys = True
 
     def cursor_moved(self) -> None:
         """The cursor moved along the same hand (a key): say the card under it."""
@@ -268,44 +270,22 @@ class GameScreen(Screen[None]):
     def choosable_cards(self, seat: int) -> set[Card]:
         return {a.card for a in self.flow.actions_of(seat) if isinstance(a, CARD_ACTIONS)}
 
-    def prompt_text(self, viewer: int | None) -> Text:
-        game, names = self.game, self.game.names
-        if game.phase in ROUND_ENDS:
-            return Text("The round is over.", style="bold")
+    def prompt(self, viewer: int | None) -> list[Phrase]:
+        """The prompt over the hand, in the words of ``narration.prompts``."""
+        game = self.game
         decision = self.session.person_to_decide()
-        mine = viewer is not None and decision is not None and decision.player == viewer
-        text = Text()
-        if not mine or decision is None:
-            waiting = self.flow.awaited()
-            if waiting:
-                who = ", ".join(sorted(names[seat] for seat in waiting))
-                text.append(f"Waiting for {who}.", style="italic")
-        elif decision.kind is DecisionKind.PASS:
-            mate = game.teammate_of(decision.player)
-            to = names[mate] if mate is not None else "your teammate"
-            text.append(f"{names[decision.player]}: choose a card to pass to {to} (secret).")
-        elif decision.kind is DecisionKind.SHARE:
-            text.append(f"{names[decision.player]}: choose a card to give your teammate.")
-        elif decision.kind is DecisionKind.TEAM_PLAY:
-            text.append(f"{names[decision.player]}: Wild Team Play! Play a card.", style="bold")
-        else:
-            name = names[decision.player]
-            you = name.casefold() == "you"  # not "Your turn, You"
-            text.append("Your turn" if you else f"Your turn, {name}", style="bold")
-            cards = {a.card for a in decision.actions if isinstance(a, PlayCard)}
-            playable = [card_label(card) for card in sorted(cards, key=card_order)]
-            if playable:
-                text.append(f": {', '.join(playable)} can go. Enter plays, D draws.")
-            else:
-                text.append(": no card can go. D draws.")
-        if viewer is not None and self.my_actions(viewer, CallUno):
-            text.append("  U to call UNO!", style="bold")
-        exposed = [names[seat] for seat in self.flow.public_view().uno_exposed if seat != viewer]
-        if exposed:
-            text.append(f"  {', '.join(exposed)} did not call UNO: C to catch.", style="bold red")
-        if viewer is not None and self.flow.uno_armed:
-            text.append("  UNO will be called with your card.", style="bold")
-        return text
+        return prompt_phrases(
+            game.names,
+            viewer,
+            decision,
+            round_over=game.phase in ROUND_ENDS,
+            waiting=self.flow.awaited(),
+            teammate=None if decision is None else game.teammate_of(decision.player),
+            may_call_uno=viewer is not None and bool(self.my_actions(viewer, CallUno)),
+            uno_exposed=self.flow.public_view().uno_exposed,
+            uno_armed=self.flow.uno_armed,
+            label=card_label,
+        )
 
     def show_motion(self, events: Sequence[Event]) -> None:
         """The last card played flies to the pile; a card the viewer drew flies from the
@@ -385,8 +365,7 @@ class GameScreen(Screen[None]):
 
     def ready(self, seat: int) -> None:
         if self.voice is not None:  # the hand is told only now, to its holder
-            mine = self.game.view(seat)
-            self.speak(f"{self.game.names[seat]}. {hand_words(mine)} {top_words(mine)}")
+            self.speak(handover_words(self.game.view(seat)))
 
     def notice(self, line: str) -> None:
         """A line from the table (a joined seat's connection, the host's notices)."""
@@ -469,9 +448,9 @@ class GameScreen(Screen[None]):
         try:
             self.game.check(PlayCard(seat, card, Color.RED if card.is_wild else None))
         except IllegalActionError as error:
-            self.refuse(str(error), title=f"{card_label(card)} cannot go")
+            self.refuse(str(error), title=cannot_go_words(card, label=card_label))
             return
-        self.refuse(f"{card_label(card)} cannot be chosen now.")
+        self.refuse(cannot_choose_words(card, label=card_label))
 
     def forget_told(self) -> None:
         """Clear every toast when the hand on screen changes hands: a review line or a
@@ -512,7 +491,7 @@ class GameScreen(Screen[None]):
         if draws:
             self.act(draws[0])
         else:
-            self.refuse("You cannot draw now.")
+            self.refuse(CANNOT_DRAW)
 
     def action_uno(self) -> None:
         self.key_pressed()
@@ -529,9 +508,9 @@ class GameScreen(Screen[None]):
             self.flow.uno_armed = not self.flow.uno_armed
             self.show()
             if self.flow.uno_armed:
-                self.speak_now("UNO will be called with your card.")
+                self.speak_now(UNO_ARMED)
             return
-        self.refuse("Nobody can call UNO now.", title="UNO")
+        self.refuse(NOBODY_TO_CALL_UNO, title="UNO")
 
     def action_catch(self) -> None:
         self.key_pressed()
@@ -539,7 +518,7 @@ class GameScreen(Screen[None]):
         catches = [a for seat in seats if seat is not None for a in self.my_actions(seat, CatchUno)]
         targets = list({a.target: a for a in catches}.values())
         if not targets:
-            self.refuse("Nobody can be caught now.", title="Catch")
+            self.refuse(NOBODY_TO_CATCH, title="Catch")
             return
         if len(targets) == 1:
             self.act(targets[0])
@@ -559,9 +538,7 @@ class GameScreen(Screen[None]):
         if viewer is None:
             self.action_review("moves")
             return
-        moves = list_moves(
-            [d for d in self.game.decisions() if d.player == viewer], self.game.names
-        )
+        moves = self.moves_of(viewer)
         if not moves:
             self.action_review("moves")
             return
@@ -580,20 +557,13 @@ class GameScreen(Screen[None]):
         them (with no hand shown: what anyone may know)."""
         viewer = self.viewer
         if viewer is None:
-            public = self.flow.public_view()
-            if what == "top":
-                return public_top_words(public)
-            if what == "counts":
-                return public_counts(public)
-            return scores_line(public) if what == "scores" else "No hand is shown now."
-        if what == "moves":
-            return moves_line(self.game, viewer)
-        view = self.game.view(viewer)
-        if what == "top":
-            return top_words(view)
-        if what == "counts":
-            return counts_words(view)
-        return scores_line(view) if what == "scores" else hand_words(view)
+            return review_words(what, self.flow.public_view())
+        moves = self.moves_of(viewer) if what == "moves" else []
+        return review_words(what, self.game.view(viewer), moves)
+
+    def moves_of(self, seat: int) -> list[Move]:
+        """The moves ``seat`` may make now, as M lists them."""
+        return list_moves([d for d in self.game.decisions() if d.player == seat], self.game.names)
 
     def heard_again(self, what: str) -> str:
         """R: the last line heard; L: the last few."""
@@ -618,7 +588,8 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         saved = self.session.autosave is not None and not self.session.is_over
-        self.app.exit(message=(self.session.unsaved or RESUME_HINT) if saved else "Goodbye.")
+        hint = resume_hint(plain=False, after_every_move=True)
+        self.app.exit(message=(self.session.unsaved or hint) if saved else "Goodbye.")
 
 
 def show_terminal_cursor(headless: bool) -> None:
@@ -631,17 +602,12 @@ def show_terminal_cursor(headless: bool) -> None:
     stream.flush()
 
 
-def public_top_words(view: PublicView) -> str:
-    """The top card for the whole table: without the drawn card a player's own view adds."""
-    color = view.current_color.word if view.current_color else "not named yet"
-    return f"Top card: {card_words(view.top_card)}, colour {color}."
-
-
-def public_counts(view: PublicView) -> str:
-    counts = ", ".join(
-        f"{name} {count}" for name, count in zip(view.names, view.hand_counts, strict=True)
-    )
-    return f"Cards: {counts}. Draw pile {view.draw_pile_count}."
+def painted(prompt: Sequence[Phrase]) -> Text:
+    """The prompt's phrases, each in the style of its emphasis."""
+    text = Text()
+    for phrase in prompt:
+        text.append(phrase.text, style=EMPHASIS_STYLES[phrase.emphasis])
+    return text
 
 
 def color_answer(color: Color | None) -> Text:
