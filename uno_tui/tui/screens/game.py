@@ -30,6 +30,7 @@ from uno_tui.engine import (
     Card,
     CatchUno,
     Color,
+    Decision,
     DecisionKind,
     DrawCard,
     Game,
