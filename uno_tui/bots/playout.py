@@ -27,6 +27,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from uno_tui.engine import Card, Color, CustomEffect, Rank, Rules
+from uno_tui.engine.effects import TEAM_PLAY_PENALTY
+
+from .medium import (
+    BLUFF_PRIOR,
+    BLUFF_PRIOR_ON_UNO,
+    CHALLENGE_ABOVE,
+    COMMON_COLOR,
+    DRAW_FOUR_LIMIT,
+    DRAW_SCORE,
+    FEW_CARDS,
+    KEEP_BELOW,
+    LACKED_COLOR,
+    LOW,
+    TURNING_REVERSE,
+    TYPE_EDGE,
+    UNO_BLUFF,
+    WILD_LIMIT,
+    WILD_PLAY,
+)
 
 WILD = 4
 """The colour index of a Wild card (colours are 0-3 in ``Color`` order)."""
@@ -35,24 +54,12 @@ W, W4, WX, WC, WT, WT4 = 13, 14, 15, 16, 17, 18
 RANKS: tuple[Rank, ...] = tuple(Rank)
 """Rank index to ``Rank``: 0-9 the numbers, then Skip, Reverse, Draw Two and the Wilds."""
 COLORS: tuple[Color, ...] = tuple(Color)
-LOW = 2
-"""Medium's 'about to go out'."""
-FEW_CARDS = 3
-"""Medium stops holding the Teams Wilds at this many cards."""
-DRAW_SCORE = -10.0
-KEEP_BELOW = 9.0
-COMMON_COLOR = 5.0
-LACKED_COLOR = 6.0
-WILD_PLAY = 9.5
-UNO_BLUFF = WILD_PLAY + 20.0
-WILD_LIMIT, DRAW_FOUR_LIMIT = 2, 4
-DRAW_TWO_EDGE, SKIP_EDGE, TURNING_REVERSE = 1.0, 0.5, -0.5
-"""medium's scores (``medium.py`` explains them; a test checks they agree)."""
-BLUFF_PRIOR, BLUFF_PRIOR_ON_UNO, CHALLENGE_ABOVE = 0.1, 0.5, 0.45
-"""medium's: it challenges a Wild Draw Four when the chance of a bluff is above 0.45 (and
-expects bluffs more when it holds one card)."""
+DRAW_TWO_EDGE, SKIP_EDGE = TYPE_EDGE[Rank.DRAW_TWO], TYPE_EDGE[Rank.SKIP]
+"""Medium's ``TYPE_EDGE``, looked up once: the scores below run on every imagined turn."""
 CHALLENGE_HELD = CHALLENGE_ABOVE / (CHALLENGE_ABOVE + BLUFF_PRIOR * (1 - CHALLENGE_ABOVE))
-"""The same rule said of the chance the player held the colour (about 0.89)."""
+"""Medium challenges a Wild Draw Four when the chance of a bluff is above ``CHALLENGE_ABOVE``
+(expecting bluffs more when it holds one card): the same rule said of the chance the player
+held the colour (about 0.89)."""
 CHALLENGE_HELD_ON_UNO = CHALLENGE_ABOVE / (
     CHALLENGE_ABOVE + BLUFF_PRIOR_ON_UNO * (1 - CHALLENGE_ABOVE)
 )
@@ -94,8 +101,6 @@ class QuickRules:
 
     reverse_skips: bool
     """With two players, Reverse works like Skip (two-player's rule)."""
-    reverse_attacks: bool
-    """Reverse skips with two players (so medium counts it as an attack there)."""
     must_play_drawn: bool
     wilds_make_bluff: bool
     """classic: a Wild Draw Four is a bluff while another Wild is held, too."""
@@ -108,7 +113,6 @@ class QuickRules:
     def of(cls, rules: Rules) -> QuickRules:
         return cls(
             reverse_skips=rules.reverse_skips_with_two_players,
-            reverse_attacks=rules.reverse_skips_with_two_players,
             must_play_drawn=rules.must_play_drawn_card,
             wilds_make_bluff=rules.challenge_counts_other_wilds,
             team_game=rules.team_game,
@@ -442,7 +446,7 @@ class QuickRound:
             assert choice is not None
             self.play(mate, *choice)
             return
-        self.draw(player, 2)
+        self.draw(player, TEAM_PLAY_PENALTY)
         self.current = self.next_active(mate)
 
     # Medium's judgement ------------------------------------------------------------------
@@ -464,7 +468,7 @@ class QuickRound:
             counts[card >> 5] += 1
         most = max(counts[0], counts[1], counts[2], counts[3])
         rules = self.rules
-        reverse_attacks = rules.reverse_attacks and self.count == 2
+        reverse_attacks = rules.reverse_skips and self.count == 2
         lacked = self.next_lacks(player)
         best, best_score = -1, -1e9 if forced else DRAW_SCORE
         attack: float | None = None
@@ -535,7 +539,8 @@ class QuickRound:
         return 30.0 if len(self.hands[after]) <= LOW else 0.0
 
     def score(self, player: int, card: int) -> float:
-        """medium's ``play_score`` for ``card`` in ``player``'s hand."""
+        """medium's ``play_score`` for ``card`` in ``player``'s hand, without the tie-breaks
+        ``choose`` leaves out."""
         hand = self.hands[player]
         color, rank = card >> 5, card & 31
         counts = [0, 0, 0, 0, 0]
@@ -552,7 +557,7 @@ class QuickRound:
         if lacked >> color & 1:
             score += LACKED_COLOR
         if rank in (SKIP, DRAW_TWO) or (
-            rank == REVERSE and self.rules.reverse_attacks and self.count == 2
+            rank == REVERSE and self.rules.reverse_skips and self.count == 2
         ):
             score += self.attack_bonus(player) + (DRAW_TWO_EDGE if rank == DRAW_TWO else SKIP_EDGE)
         elif rank == REVERSE:

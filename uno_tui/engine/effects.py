@@ -25,7 +25,10 @@ from .events import (
 from .rules import CustomEffect
 from .state import State
 
-__all__ = ["ACTION_RANKS", "EFFECTS"]
+__all__ = ["ACTION_RANKS", "EFFECTS", "TEAM_PLAY_PENALTY"]
+
+TEAM_PLAY_PENALTY = 2
+"""Cards a Wild Team Play's player draws when their teammate cannot play."""
 
 Effect = Callable[[State, PlayCard, "Color | None"], None]
 
@@ -150,7 +153,7 @@ def team_play_turn(state: State, player: int, mate: int) -> None:
     if any(state.playable(card) for card in state.hands[mate]):
         state.begin_turn(mate, must_play=True)
         return
-    state.draw(player, 2, DrawReason.TEAM_PLAY)
+    state.draw(player, TEAM_PLAY_PENALTY, DrawReason.TEAM_PLAY)
     state.next_turn_after(mate)
 
 
