@@ -51,7 +51,7 @@ from .knowledge import Knowledge, colors_held, is_opponent, next_in_play
 from .medium import (
     DRAW_SCORE,
     MediumBot,
-    Table,
+    Situation,
     choose_variant,
     draw_four_is_bluff,
     draw_four_player,
@@ -202,24 +202,24 @@ class HardBot(MediumBot):
         lacking = notes.missing_colors
         if not lacking or not isinstance(plan, PlayCard):
             return plan
-        table = Table.of(view)
-        best, best_score = plan, _score_against(plan, table, lacking)
+        situation = Situation.of(view)
+        best, best_score = plan, _score_against(plan, situation, lacking)
         for play in decision.actions:
-            if isinstance(play, PlayCard) and _score_against(play, table, lacking) > best_score:
-                best, best_score = play, _score_against(play, table, lacking)
+            if isinstance(play, PlayCard) and _score_against(play, situation, lacking) > best_score:
+                best, best_score = play, _score_against(play, situation, lacking)
         return best
 
     def _candidates(self, view: PlayerView, decision: Decision, plan: Action) -> list[Action]:
         """Every distinct sensible action: Wild colours only among those we hold (or medium's).
         A bluffed Wild Draw Four is one: the imagined opponent challenges it as medium would."""
-        table = Table.of(view)
+        situation = Situation.of(view)
         held = colors_held(view.hand)
         candidates: list[Action] = []
         for action in decision.actions:
             if action == plan:
                 candidates.append(action)
             elif isinstance(action, PlayCard):
-                if _worth_trying(action, table, held.keys(), plan):
+                if _worth_trying(action, situation, held.keys(), plan):
                     candidates.append(action)
             elif isinstance(action, DrawCard | KeepDrawn):
                 candidates.append(action)
@@ -368,14 +368,14 @@ def chance_by_hands(table: QuickRound, side: tuple[int, int], judgement: Judgeme
     return mine / total
 
 
-def _score_against(play: PlayCard, table: Table, lacking: Collection[Color]) -> float:
+def _score_against(play: PlayCard, situation: Situation, lacking: Collection[Color]) -> float:
     """Medium's score, plus a bonus for leaving in play a colour the next player lacks (for a
     Wild, only a colour we hold: naming one we lack would strand us too)."""
-    score = play_score(play, table)
+    score = play_score(play, situation)
     color = play.color or play.card.color
     if color not in lacking:
         return score
-    if play.card.is_wild and not any(card.color is color for card in table.hand):
+    if play.card.is_wild and not any(card.color is color for card in situation.hand):
         return score
     return score + LACKED_COLOR
 
@@ -391,13 +391,13 @@ def _bluff_if_safe(view: PlayerView, decision: Decision, plan: Action, after: in
     ]
     if not bluffs or view.current_color is None:
         return plan
-    table = Table.of(view)
-    if not draw_four_is_bluff(table) or _challenge_risk(view, after) >= SAFE_BLUFF:
+    situation = Situation.of(view)
+    if not draw_four_is_bluff(situation) or _challenge_risk(view, after) >= SAFE_BLUFF:
         return plan
-    plan_score = play_score(plan, table) if isinstance(plan, PlayCard) else DRAW_SCORE
-    if draw_four_score(table) <= plan_score:
+    plan_score = play_score(plan, situation) if isinstance(plan, PlayCard) else DRAW_SCORE
+    if draw_four_score(situation) <= plan_score:
         return plan
-    return choose_variant(bluffs, table)
+    return choose_variant(bluffs, situation)
 
 
 def _challenge_risk(view: PlayerView, victim: int) -> float:
@@ -426,7 +426,9 @@ def _challenge_risk(view: PlayerView, victim: int) -> float:
     return 1.0 - miss
 
 
-def _worth_trying(play: PlayCard, table: Table, held: Collection[Color], plan: Action) -> bool:
+def _worth_trying(
+    play: PlayCard, situation: Situation, held: Collection[Color], plan: Action
+) -> bool:
     card = play.card
     if card.is_wild and play.color is not None:
         plan_color = plan.color if isinstance(plan, PlayCard) else None

@@ -83,10 +83,10 @@ LACKED_COLOR = 6.0
 """Worth of leaving in play a colour the next player showed they lack: above the colour held
 most (two-player against MixBot, 5,000 games, seed 555: 52.9% against 51.7% below it)."""
 WILD_PLAY = 9.5
+"""A Wild within its limit: below every coloured card, above keeping it when drawn."""
 UNO_BLUFF = WILD_PLAY + 20.0
 """A bluffed Wild Draw Four on an opponent holding one card: above any card but an attack
 (a Draw Two or Skip stops them without risk), since otherwise they will likely go out."""
-"""A Wild within its limit: below every coloured card, above keeping it when drawn."""
 WILD_LIMIT = 2
 """A Wild is played only with at most this many non-Wild cards in hand (else draw)."""
 DRAW_FOUR_LIMIT = 4
@@ -104,7 +104,7 @@ DRAW_SCORE = -10.0
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class Situation:
     """What the card scores look at: this player's hand and the seats that matter to a play."""
 
     hand: tuple[Card, ...]
@@ -134,8 +134,8 @@ class Table:
     """Colours the next player (an opponent) showed they lack and have not drawn on since."""
 
     @classmethod
-    def of(cls, view: PlayerView, *, inferred: bool = False) -> Table:
-        """The table; with ``inferred``, also what the next player showed they lack."""
+    def of(cls, view: PlayerView, *, inferred: bool = False) -> Situation:
+        """The situation; with ``inferred``, also what the next player showed they lack."""
         after = next_in_play(view, view.player)
         lacks: frozenset[Color] = frozenset()
         if inferred and is_opponent(view, after):
@@ -186,110 +186,110 @@ def _before(view: PlayerView) -> int:
     return view.player
 
 
-def play_score(play: PlayCard, table: Table) -> float:
+def play_score(play: PlayCard, situation: Situation) -> float:
     """How much a play is worth now; higher is better, below ``DRAW_SCORE`` worse than drawing."""
     card = play.card
     if card.color is None:
-        score = _wild_score(card, table)
-        lacked = play.color is not None and play.color in table.next_lacks
-        if lacked and score > DRAW_SCORE and any(c.color is play.color for c in table.hand):
+        score = _wild_score(card, situation)
+        lacked = play.color is not None and play.color in situation.next_lacks
+        if lacked and score > DRAW_SCORE and any(c.color is play.color for c in situation.hand):
             score += LACKED_COLOR
         return score
-    held = colors_held(table.hand)
+    held = colors_held(situation.hand)
     score = 10.0 + (COMMON_COLOR if held[card.color] == max(held.values()) else 0.0)
-    if card.color in table.next_lacks:
+    if card.color in situation.next_lacks:
         score += LACKED_COLOR
     rank = card.rank
-    if rank in ATTACK_RANKS or (rank is Rank.REVERSE and table.reverse_skips):
-        score += _attack_bonus(table) + TYPE_EDGE.get(rank, TYPE_EDGE[Rank.SKIP])
-        if rank is not Rank.DRAW_TWO and table.skipped_to_low and not table.next_is_low:
+    if rank in ATTACK_RANKS or (rank is Rank.REVERSE and situation.reverse_skips):
+        score += _attack_bonus(situation) + TYPE_EDGE.get(rank, TYPE_EDGE[Rank.SKIP])
+        if rank is not Rank.DRAW_TWO and situation.skipped_to_low and not situation.next_is_low:
             score -= TURN_AWAY
     elif rank is Rank.REVERSE:
         score += TURNING_REVERSE
-        if table.next_is_low and not table.reversed_to_low:
+        if situation.next_is_low and not situation.reversed_to_low:
             score += TURN_AWAY
-        elif table.reversed_to_low and not table.next_is_low:
+        elif situation.reversed_to_low and not situation.next_is_low:
             score -= TURN_AWAY
     if rank.is_number:
         score += rank.number / 1000  # shed the points we would be caught with
-        score += _number_effect(card, table)
+        score += _number_effect(card, situation)
     score += MATCHING * sum(
-        1 for other in table.hand if other.color is card.color or other.rank is rank
+        1 for other in situation.hand if other.color is card.color or other.rank is rank
     )
     return score
 
 
-def _attack_bonus(table: Table) -> float:
-    if table.next_is_mate:
+def _attack_bonus(situation: Situation) -> float:
+    if situation.next_is_mate:
         return -50.0
-    return 30.0 if table.next_is_low else 0.0
+    return 30.0 if situation.next_is_low else 0.0
 
 
-def _number_effect(card: Card, table: Table) -> float:
-    if table.seven_zero and card.rank is Rank.SEVEN:
-        return 4.0 * ((table.my_count - 1) - table.fewest_count)
-    if table.seven_zero and card.rank is Rank.ZERO:
-        return 4.0 * ((table.my_count - 1) - table.previous_count)
-    if card.rank is table.pass_symbol_rank and table.mate_count > 0:
+def _number_effect(card: Card, situation: Situation) -> float:
+    if situation.seven_zero and card.rank is Rank.SEVEN:
+        return 4.0 * ((situation.my_count - 1) - situation.fewest_count)
+    if situation.seven_zero and card.rank is Rank.ZERO:
+        return 4.0 * ((situation.my_count - 1) - situation.previous_count)
+    if card.rank is situation.pass_symbol_rank and situation.mate_count > 0:
         return 2.0
     return 0.0
 
 
-def _wild_score(card: Card, table: Table) -> float:
+def _wild_score(card: Card, situation: Situation) -> float:
     """Wilds are kept for the end of the hand; their special effects decide the exceptions."""
-    held = 15.0 if table.my_count <= FEW_CARDS else 0.0
+    held = 15.0 if situation.my_count <= FEW_CARDS else 0.0
     rank = card.rank
-    others = sum(1 for other in table.hand if not other.is_wild)
+    others = sum(1 for other in situation.hand if not other.is_wild)
     if rank is Rank.WILD_DRAW_FOUR:
-        if draw_four_is_bluff(table) and not only_draw_fours(table.hand):
-            return UNO_BLUFF if _on_uno(table) else DRAW_SCORE - 90.0
-        return draw_four_score(table)
+        if draw_four_is_bluff(situation) and not only_draw_fours(situation.hand):
+            return UNO_BLUFF if _on_uno(situation) else DRAW_SCORE - 90.0
+        return draw_four_score(situation)
     if rank is Rank.WILD:
         return WILD_PLAY if others <= WILD_LIMIT else DRAW_SCORE - 1.0
     if rank is Rank.WILD_TEAM_DRAW_FOUR:
-        return held + 5.0 + _attack_bonus(table)
+        return held + 5.0 + _attack_bonus(situation)
     if rank is Rank.WILD_SWAP_HANDS:
-        return 5.0 * ((table.my_count - 1) - table.fewest_count)
+        return 5.0 * ((situation.my_count - 1) - situation.fewest_count)
     if rank is Rank.WILD_TEAM_PLAY:
-        return 40.0 if 0 < table.mate_count <= LOW else held - 1.0
+        return 40.0 if 0 < situation.mate_count <= LOW else held - 1.0
     if rank is Rank.WILD_CUSTOMIZABLE:
-        return held + _custom_bonus(table)
+        return held + _custom_bonus(situation)
     return held
 
 
-def _custom_bonus(table: Table) -> float:
-    effect = table.custom_effect
+def _custom_bonus(situation: Situation) -> float:
+    effect = situation.custom_effect
     if effect is CustomEffect.DRAW_TWO_SKIP:
-        return _attack_bonus(table)
+        return _attack_bonus(situation)
     if effect is CustomEffect.PASS_HANDS:
-        return 4.0 * ((table.my_count - 1) - table.previous_count)
+        return 4.0 * ((situation.my_count - 1) - situation.previous_count)
     if effect is CustomEffect.OTHERS_DRAW_ONE:
         return 5.0
     return 0.0
 
 
-def _on_uno(table: Table) -> bool:
+def _on_uno(situation: Situation) -> bool:
     """The next player is an opponent holding one card: they go out at their next match."""
-    return not table.next_is_mate and table.next_count == 1
+    return not situation.next_is_mate and situation.next_count == 1
 
 
-def draw_four_score(table: Table) -> float:
+def draw_four_score(situation: Situation) -> float:
     """A Wild Draw Four's worth, were it no bluff: an attack on a low next player, else a Wild
     held while more than ``DRAW_FOUR_LIMIT`` other cards are left."""
-    if table.next_is_low:
+    if situation.next_is_low:
         return WILD_PLAY + 30.0
-    others = sum(1 for card in table.hand if not card.is_wild)
+    others = sum(1 for card in situation.hand if not card.is_wild)
     return WILD_PLAY + 0.25 if others <= DRAW_FOUR_LIMIT else DRAW_SCORE - 1.0
 
 
-def draw_four_is_bluff(table: Table) -> bool:
+def draw_four_is_bluff(situation: Situation) -> bool:
     """Playing Wild Draw Four now would lose a challenge: we hold the colour in play (classic:
     or another Wild). Medium never bluffs."""
-    rest = list(table.hand)
+    rest = list(situation.hand)
     rest.remove(Card(None, Rank.WILD_DRAW_FOUR))
-    if any(card.color is table.current_color for card in rest):
+    if any(card.color is situation.current_color for card in rest):
         return True
-    return table.wilds_make_bluff and any(card.is_wild for card in rest)
+    return situation.wilds_make_bluff and any(card.is_wild for card in rest)
 
 
 def only_draw_fours(hand: Sequence[Card]) -> bool:
@@ -298,10 +298,10 @@ def only_draw_fours(hand: Sequence[Card]) -> bool:
     return all(card.rank is Rank.WILD_DRAW_FOUR for card in hand)
 
 
-def best_play(plays: Sequence[PlayCard], table: Table) -> PlayCard | None:
+def best_play(plays: Sequence[PlayCard], situation: Situation) -> PlayCard | None:
     """The best-scoring play with its colour and target, or None when drawing is better."""
-    chosen = [choose_variant(variants, table) for variants in _by_card(plays).values()]
-    scored = [(play_score(play, table), play) for play in chosen]
+    chosen = [choose_variant(variants, situation) for variants in _by_card(plays).values()]
+    scored = [(play_score(play, situation), play) for play in chosen]
     scored = [(score, play) for score, play in scored if score > DRAW_SCORE]
     if not scored:
         return None
@@ -315,19 +315,19 @@ def _by_card(plays: Sequence[PlayCard]) -> dict[Card, list[PlayCard]]:
     return grouped
 
 
-def choose_variant(variants: Sequence[PlayCard], table: Table) -> PlayCard:
+def choose_variant(variants: Sequence[PlayCard], situation: Situation) -> PlayCard:
     """Of the ways to play one card, the one naming our best colour (or one the next player
     lacks, held nearly as much) and the target with the fewest cards (for a Swap Hands or a 7
     that is the hand we want)."""
-    rest = list(table.hand)
+    rest = list(situation.hand)
     rest.remove(variants[0].card)
     color = best_color(rest)
     held = colors_held(rest)
-    lacked = [c for c in table.next_lacks if held[c] > 0 and held[c] >= held[color] - 1]
+    lacked = [c for c in situation.next_lacks if held[c] > 0 and held[c] >= held[color] - 1]
     if lacked:  # a colour the next player lacks, if we hold nearly as much of it
         color = max(lacked, key=lambda c: (held[c], -list(Color).index(c)))
     for play in variants:
-        if play.color in (None, color) and play.target in (None, table.fewest_opponent):
+        if play.color in (None, color) and play.target in (None, situation.fewest_opponent):
             return play
     return variants[0]
 
@@ -355,7 +355,7 @@ class MediumBot(Bot):
 
     def _turn(self, view: PlayerView, decision: Decision) -> Action:
         plays = [a for a in decision.actions if isinstance(a, PlayCard)]
-        play = best_play(plays, Table.of(view, inferred=True))
+        play = best_play(plays, Situation.of(view, inferred=True))
         if play is not None:
             return play
         draw = next((a for a in decision.actions if isinstance(a, DrawCard)), None)
@@ -367,9 +367,9 @@ class MediumBot(Bot):
         plays = [a for a in decision.actions if isinstance(a, PlayCard)]
         if not plays:
             return decision.actions[0]
-        table = Table.of(view)
-        play = choose_variant(plays, table)
-        if keep is not None and play_score(play, table) < KEEP_BELOW:
+        situation = Situation.of(view)
+        play = choose_variant(plays, situation)
+        if keep is not None and play_score(play, situation) < KEEP_BELOW:
             return keep
         return play
 
@@ -380,9 +380,9 @@ class MediumBot(Bot):
     def _respond(self, view: PlayerView, decision: Decision) -> Action:
         """Pass a penalty on when we can (never to our teammate), else challenge or draw."""
         plays = [a for a in decision.actions if isinstance(a, PlayCard)]
-        table = Table.of(view)
-        if plays and not table.next_is_mate:
-            return choose_variant(plays, table)
+        situation = Situation.of(view)
+        if plays and not situation.next_is_mate:
+            return choose_variant(plays, situation)
         challenge = next((a for a in decision.actions if isinstance(a, Challenge)), None)
         if challenge is not None and bluff_chance(view) > CHALLENGE_ABOVE:
             return challenge
@@ -417,9 +417,11 @@ class MediumBot(Bot):
         card = jumps[0].card
         if card.rank in ATTACK_RANKS and after == view.teammate:
             return None
-        table = Table.of(view)
-        play = choose_variant(jumps, table)
-        return play if play_score(play, table) > 0 else None  # not a 7 that swaps us a worse hand
+        situation = Situation.of(view)
+        play = choose_variant(jumps, situation)
+        return (
+            play if play_score(play, situation) > 0 else None
+        )  # not a 7 that swaps us a worse hand
 
 
 def _colors_played_by(view: PlayerView, seat: int | None) -> Counter[Color]:
