@@ -111,3 +111,17 @@ def without_clock(session: Session) -> Session:
         if isinstance(bot, HardBot):
             session.bots[seat] = HardBot(think_ms=600_000, samples=20)
     return session
+
+
+class StepClock:
+    """A clock for a bot's time budget that moves only when read: each reading is ``step``
+    seconds after the one before, so how long a search runs is a count of readings (one to set
+    the deadline, one after each imagined deal), whatever the machine's speed."""
+
+    def __init__(self, step: float = 0.001) -> None:
+        self.step = step
+        self.readings = 0
+
+    def __call__(self) -> float:
+        self.readings += 1
+        return self.readings * self.step

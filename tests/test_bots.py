@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-import time
 from typing import Any
 
 import pytest
@@ -29,7 +28,7 @@ from uno_tui.engine import (
 )
 from uno_tui.sim import Config, Tally, play_game
 
-from .helpers import card, game_at, play
+from .helpers import StepClock, card, game_at, play
 
 HOUSE_RULES: dict[str, tuple[tuple[str, Any], ...]] = {
     "classic": (
@@ -267,20 +266,40 @@ def test_a_hand_rich_in_the_played_color_explains_the_choice_better() -> None:
 
 def test_the_hard_bot_answers_at_once_without_a_real_choice() -> None:
     game = game_at(Rules.two_player(), ["G1 G2", "B3 B4"], "R5", seed=1)
-    start = time.perf_counter()
-    action = HardBot(think_ms=5_000).choose(game.view(0), random.Random(1))
+    clock = StepClock()
+    action = HardBot(think_ms=5_000, clock=clock).choose(game.view(0), random.Random(1))
     assert action == DrawCard(0)
-    assert time.perf_counter() - start < 2.5  # half its budget: it did not search
+    assert clock.readings == 0  # it did not search
 
 
-def test_the_hard_bot_keeps_to_its_time_budget() -> None:
+@pytest.mark.parametrize("think_ms", [20, 60, 120])
+def test_the_hard_bot_keeps_to_its_time_budget(think_ms: int) -> None:
+    """A clock that moves a millisecond at each reading: one reading sets the deadline, one
+    follows each imagined deal, and the search stops at the first past the deadline, so the
+    budget in milliseconds is the number of deals (one more where the sums round up)."""
     game = game_at(
         Rules.classic(), ["R1 R2 G2 Y2 B2 W W+4", "B3 B4 G5", "Y1 Y2", "G7 G8"], "R5", seed=1
     )
-    start = time.perf_counter()
-    action = HardBot(think_ms=60).choose(game.view(0), random.Random(1))
+    clock = StepClock(step=0.001)
+    action = HardBot(think_ms=think_ms, clock=clock).choose(game.view(0), random.Random(1))
     assert isinstance(action, PlayCard)
-    assert time.perf_counter() - start < 0.6  # ten times its budget, for a loaded machine
+    deals = clock.readings - 1
+    assert think_ms <= deals <= think_ms + 1
+
+
+def test_fixed_samples_are_counted_whatever_the_clock_says() -> None:
+    """With ``samples`` the deals are counted, not timed, so a choice is the same on any
+    machine: on a clock a second a reading against a budget of a millisecond, 200 deals still
+    find the Wild better than medium's R2, while the timed search stops after one deal."""
+    game = game_at(
+        Rules.classic(), ["R1 R2 G2 Y2 B2 W W+4", "B3 B4 G5", "Y1 Y2", "G7 G8"], "R5", seed=1
+    )
+    counted = HardBot(think_ms=1, samples=200, clock=StepClock(step=1.0))
+    clock = StepClock(step=1.0)
+    timed = HardBot(think_ms=1, clock=clock)
+    assert counted.choose(game.view(0), random.Random(1)) == PlayCard(0, card("W"), Color.RED)
+    assert timed.choose(game.view(0), random.Random(1)) == PlayCard(0, card("R2"))
+    assert clock.readings == 2  # the deadline, then one deal
 
 
 def test_the_hard_bot_bluffs_a_wild_draw_four_that_wins() -> None:

@@ -32,7 +32,7 @@ from uno_tui.engine import teams as engine_teams
 from uno_tui.engine.decisions import Continuation, Then
 from uno_tui.engine.events import TurnBegan
 
-from .helpers import card, game_at, play
+from .helpers import StepClock, card, game_at, play
 
 TEAM_CHOICES = (DecisionKind.PASS, DecisionKind.SHARE)
 HOUSE_RULES: tuple[dict[str, Any], ...] = (
@@ -92,12 +92,11 @@ def test_hard_passes_and_gives_only_cards_the_engine_offers() -> None:
 
 def test_with_fixed_samples_hard_passes_the_same_card_whatever_the_clock() -> None:
     """``samples`` fixes the imagined deals: the choice depends on the view and the dice only,
-    so a budget too short to finish changes nothing."""
+    so a budget too short to finish (a second gone at each reading of the clock, against a
+    millisecond) changes nothing."""
     views = [view for _game, _decision, view in islice(_team_choices(1, MediumBot()), 12)]
-    choices = [
-        [HardBot(think_ms, samples=24).choose(view, random.Random(1)) for view in views]
-        for think_ms in (0.001, 60_000.0)
-    ]
+    bots = [HardBot(1, samples=24, clock=StepClock(step=1.0)), HardBot(60_000.0, samples=24)]
+    choices = [[bot.choose(view, random.Random(1)) for view in views] for bot in bots]
     assert choices[0] == choices[1]
     assert len(views) == 12
 
@@ -128,6 +127,20 @@ def test_the_exchange_feeds_the_teammate_the_draw_two_that_stops_the_last_oppone
     for seed in range(3):
         hard = HardBot(think_ms=60_000, samples=100)
         assert hard.choose(view, random.Random(seed)) == PassCard(0, card("B+2"))
+
+
+def test_the_team_search_keeps_to_its_time_budget() -> None:
+    """The exchange above, on a clock a millisecond a reading: one reading sets the deadline,
+    one follows each imagined deal, so the budget in milliseconds is the number of deals (one
+    more where the sums round up); 60 of them find the Draw Two."""
+    game = game_at(Rules.teams(), ["B7 B+2 B1 Y9", "", "G4", "R4"], "B5", current=0, seed=1)
+    play(game, 0, "B7")
+    view = game.view(0)
+    for think_ms in (20, 60):
+        clock = StepClock(step=0.001)
+        action = HardBot(think_ms=think_ms, clock=clock).choose(view, random.Random(1))
+        assert think_ms <= clock.readings - 1 <= think_ms + 1
+    assert action == PassCard(0, card("B+2"))
 
 
 def test_the_answer_to_a_wild_team_play_is_searched_like_a_turn() -> None:

@@ -73,7 +73,7 @@ from .playout import (
     W,
     code_of,
 )
-from .race import RACE_EVERY
+from .race import RACE_EVERY, Clock
 from .race import clear_winner as _clear_winner  # shared with team_search.py
 from .race import still_in_the_race as _still_in_the_race
 from .team_search import TeamSearch
@@ -165,15 +165,24 @@ TEAM_CHOICES = (DecisionKind.PASS, DecisionKind.SHARE)
 class HardBot(MediumBot):
     """Determinized Monte Carlo over medium's candidates, within ``think_ms`` per decision.
 
-    ``samples`` fixes the number of imagined deals instead of the clock, so a choice can be
-    reproduced exactly (tests); the budget still bounds it.
+    ``clock`` is read to keep each search within ``think_ms`` (``time.perf_counter`` unless a
+    test steps one of its own). ``samples`` fixes the number of imagined deals instead, so a
+    choice can be reproduced exactly whatever the machine's speed (tests, paired benchmarks):
+    the deadline is then not looked at.
     """
 
     level = "hard"
 
-    def __init__(self, think_ms: float = DEFAULT_THINK_MS, samples: int | None = None) -> None:
+    def __init__(
+        self,
+        think_ms: float = DEFAULT_THINK_MS,
+        samples: int | None = None,
+        *,
+        clock: Clock = time.perf_counter,
+    ) -> None:
         self.think_ms = think_ms
         self.samples = samples
+        self.clock = clock
         self._rules: dict[Rules, QuickRules] = {}
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -251,7 +260,7 @@ class HardBot(MediumBot):
         """Judge the candidates on the same imagined deals until the budget is spent, dropping
         on the way those clearly worse than the best so far, so the deals go to the close
         calls. Medium's plan is never dropped; when nothing else is left, it stands at once."""
-        deadline = time.perf_counter() + self.think_ms / 1000
+        deadline = self.clock() + self.think_ms / 1000
         sampler = DealSampler(Knowledge.of(view), self._quick_rules(view.rules))
         side = (view.player, view.teammate if view.teammate is not None else view.player)
         deals = random.Random(rng.getrandbits(64))
@@ -273,7 +282,7 @@ class HardBot(MediumBot):
             done += 1
             if done % RACE_EVERY == 0:
                 active = _still_in_the_race(active, results, weights, plan)
-            if self.samples is None and time.perf_counter() > deadline:
+            if self.samples is None and self.clock() > deadline:
                 break
         clear = CLEAR_WIN_TO_THE_END if judgement is None else judgement.clear_win
         return _clear_winner({action: results[action] for action in active}, weights, plan, clear)
@@ -290,6 +299,7 @@ class HardBot(MediumBot):
             clear=CLEAR_WIN_TO_THE_END if judgement is None else judgement.clear_win,
             think_ms=self.think_ms,
             samples=self.samples,
+            clock=self.clock,
         )
         return search.choose(view, decision, plan, rng)
 

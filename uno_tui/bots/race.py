@@ -10,8 +10,13 @@ turns (``hard.py``) and its Teams passes and shares (``team_search.py``).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from uno_tui.engine import Action
+
+Clock = Callable[[], float]
+"""Seconds from some fixed point, read to keep a search within its budget:
+``time.perf_counter`` at the table, a clock that steps on each reading in tests."""
 
 DROP_BELOW = 3.0
 """A candidate this many standard errors behind the best so far is dropped."""

@@ -68,7 +68,7 @@ from .deals import DealSampler
 from .knowledge import Knowledge
 from .medium import card_to_feed
 from .playout import QuickRound, QuickRules, code_of, decode
-from .race import RACE_EVERY, clear_winner, still_in_the_race
+from .race import RACE_EVERY, Clock, clear_winner, still_in_the_race
 
 Handed = PassCard | GiveCard
 
@@ -85,6 +85,9 @@ class TeamSearch:
     think_ms: float
     samples: int | None
     """Imagined deals per choice, whatever the clock says (reproducible); None: the clock."""
+    clock: Clock = time.perf_counter
+    """Read to keep the search within ``think_ms`` (its deadline not looked at when
+    ``samples`` is set)."""
 
     def choose(
         self, view: PlayerView, decision: Decision, plan: Action, rng: random.Random
@@ -94,7 +97,7 @@ class TeamSearch:
         go_on = how_play_goes_on(view)
         if go_on is None or len(candidates) < 2 or view.teammate is None:
             return plan
-        deadline = time.perf_counter() + self.think_ms / 1000
+        deadline = self.clock() + self.think_ms / 1000
         knowledge = Knowledge.of(view)
         sampler = DealSampler(knowledge, self.rules)
         passers = _passers(view, decision)
@@ -121,7 +124,7 @@ class TeamSearch:
             done += 1
             if done % RACE_EVERY == 0:
                 active = still_in_the_race(active, results, weights, plan)
-            if self.samples is None and time.perf_counter() > deadline:
+            if self.samples is None and self.clock() > deadline:
                 break
         chances = {action: results[action] for action in active}
         return clear_winner(chances, weights, plan, self.clear)
