@@ -243,6 +243,17 @@ def crafted(kind: str, path: Path) -> None:
 
 CRAFTED = ["fifo", "symlink to /dev/zero", "50 MB", "10,000 deep", "a million actions"]
 TIMES: dict[str, float] = {}
+"""How long each answer took, printed with ``-s``: a figure to read, never asserted (a loaded
+machine is slow). That the answer came at once shows in its reason: the cheap check that
+refused the file before anything waited for a writer, read on or parsed (``REFUSED``)."""
+REFUSED = {
+    "fifo": "a FIFO (a named pipe), not a regular file",
+    "symlink to /dev/zero": "a device, not a regular file",
+    "50 MB": "larger than 8 MB",
+    "10,000 deep": "nested too deeply",
+    "a million actions": "larger than 8 MB",
+    "a directory": "a directory, not a regular file",
+}
 
 
 @pytest.mark.parametrize("kind", [*CRAFTED, "a directory"])
@@ -258,9 +269,9 @@ def test_a_crafted_autosave_is_answered_at_once_in_one_line_and_kept_aside(
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "The saved match cannot be resumed" in result.stderr
     assert "kept as" in result.stderr and "Traceback" not in result.stderr
+    assert REFUSED[kind] in result.stderr
     assert not (data_dir / FILE_NAME).exists() and not (data_dir / FILE_NAME).is_symlink()
     assert len(list(data_dir.glob("autosave.corrupt-*.json"))) == 1
-    assert TIMES[f"resume, {kind}"] < 10, "a second is expected; 10 on a loaded machine"
 
 
 @pytest.mark.parametrize("kind", CRAFTED)
@@ -276,7 +287,7 @@ def test_a_crafted_record_is_refused_at_once_in_one_line_naming_the_file(
     assert result.returncode == 1
     assert result.stderr.startswith(f"uno-tui: replay: {path}: ")
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    assert TIMES[f"replay, {kind}"] < 10, "a second is expected; 10 on a loaded machine"
+    assert REFUSED[kind] in result.stderr
 
 
 def test_the_size_cap_is_counted_while_reading_not_taken_from_the_reported_size(
@@ -284,10 +295,8 @@ def test_the_size_cap_is_counted_while_reading_not_taken_from_the_reported_size(
 ) -> None:
     path = tmp_path / FILE_NAME
     path.symlink_to("/dev/zero")
-    started = time.perf_counter()
     with pytest.raises(SaveError, match="a device, not a regular file"):
         read_save(path)
-    assert time.perf_counter() - started < 10
 
 
 def test_a_record_of_more_moves_than_any_match_is_refused() -> None:
@@ -438,12 +447,9 @@ def test_jobs_are_capped_at_the_cores_and_the_games() -> None:
 
 
 def test_simulate_with_a_thousand_jobs_for_one_game_starts_no_thousand_processes() -> None:
-    started = time.perf_counter()
     result = run_cli("simulate", "--jobs", "1000", "--games", "1", "--seed", "1", "--json")
-    elapsed = time.perf_counter() - started
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["jobs"] == 1
-    assert elapsed < 30, f"{elapsed:.1f} s (was 41 s with 1000 processes)"
+    assert json.loads(result.stdout)["jobs"] == 1  # capped at the one game
 
 
 # Where things live ---------------------------------------------------------------------------
@@ -474,6 +480,4 @@ def test_a_remembered_setup_against_the_name_rule_or_a_fifo_is_ignored(
     assert load_last_setup().seats[0].name == "You"
     (tmp_path / "last-setup.json").unlink()
     os.mkfifo(tmp_path / "last-setup.json")
-    started = time.perf_counter()
-    assert load_last_setup().seats[0].name == "You"
-    assert time.perf_counter() - started < 10
+    assert load_last_setup().seats[0].name == "You"  # opened without waiting for a writer
