@@ -77,6 +77,9 @@ CHALLENGE_ABOVE = 0.45
 saves four and puts four on the bluffer."""
 KEEP_BELOW = 9.0
 """A drawn card scoring below this is kept where the rules allow (a Wild worth holding)."""
+COLORED_PLAY = 10.0
+"""Worth of any coloured card that can be played, before the bonuses: above a Wild within its
+limit (``WILD_PLAY``), so the Wilds are held."""
 COMMON_COLOR = 5.0
 """Worth of playing a colour held most: above any card type, below an attack on a low player."""
 LACKED_COLOR = 6.0
@@ -196,7 +199,7 @@ def play_score(play: PlayCard, situation: Situation) -> float:
             score += LACKED_COLOR
         return score
     held = colors_held(situation.hand)
-    score = 10.0 + (COMMON_COLOR if held[card.color] == max(held.values()) else 0.0)
+    score = COLORED_PLAY + (COMMON_COLOR if held[card.color] == max(held.values()) else 0.0)
     if card.color in situation.next_lacks:
         score += LACKED_COLOR
     rank = card.rank

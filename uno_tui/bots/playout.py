@@ -33,6 +33,7 @@ from .medium import (
     BLUFF_PRIOR,
     BLUFF_PRIOR_ON_UNO,
     CHALLENGE_ABOVE,
+    COLORED_PLAY,
     COMMON_COLOR,
     DRAW_FOUR_LIMIT,
     DRAW_SCORE,
@@ -56,6 +57,8 @@ RANKS: tuple[Rank, ...] = tuple(Rank)
 COLORS: tuple[Color, ...] = tuple(Color)
 DRAW_TWO_EDGE, SKIP_EDGE = TYPE_EDGE[Rank.DRAW_TWO], TYPE_EDGE[Rank.SKIP]
 """Medium's ``TYPE_EDGE``, looked up once: the scores below run on every imagined turn."""
+MOST_HELD = COLORED_PLAY + COMMON_COLOR
+"""Medium's worth of a coloured card of a colour held most, before the other bonuses."""
 CHALLENGE_HELD = CHALLENGE_ABOVE / (CHALLENGE_ABOVE + BLUFF_PRIOR * (1 - CHALLENGE_ABOVE))
 """Medium challenges a Wild Draw Four when the chance of a bluff is above ``CHALLENGE_ABOVE``
 (expecting bluffs more when it holds one card): the same rule said of the chance the player
@@ -454,7 +457,8 @@ class QuickRound:
     def choose(self, player: int, *, forced: bool) -> tuple[int, int, int] | None:
         """Medium's play (card, colour, target), or None to draw. The scores are ``score``'s,
         written out here because this runs on every imagined turn (medium's last tie-breaks,
-        the cards the hand matches and turning play away from a low player, are left out)."""
+        the cards the hand matches and turning play away from a low player, are left out);
+        ``tests/test_playout_medium.py`` holds both to medium's ``play_score``."""
         hand = self.hands[player]
         current, top = self.color, self.top
         top_rank = -1 if top >> 5 == WILD else top & 31
@@ -479,7 +483,7 @@ class QuickRound:
                 if lacked and score > DRAW_SCORE and _lacked_choice(counts, lacked) >= 0:
                     score += LACKED_COLOR
             elif color == current or rank == top_rank:
-                score = 15.0 if counts[color] == most else 10.0
+                score = MOST_HELD if counts[color] == most else COLORED_PLAY
                 if lacked >> color & 1:
                     score += LACKED_COLOR
                 if rank < SKIP:
@@ -553,7 +557,7 @@ class QuickRound:
                 score += LACKED_COLOR
             return score
         most = max(counts[0], counts[1], counts[2], counts[3])
-        score = 10.0 + (COMMON_COLOR if counts[color] == most else 0.0)
+        score = MOST_HELD if counts[color] == most else COLORED_PLAY
         if lacked >> color & 1:
             score += LACKED_COLOR
         if rank in (SKIP, DRAW_TWO) or (
