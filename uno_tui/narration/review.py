@@ -155,7 +155,7 @@ def special_cards_words(rules: Rules) -> str:
     """What this table's own cards do, told before anyone plays one: "Every 7 carries the
     pass symbol: who plays one exchanges a card with their teammate." and "Wild Customizable
     here: every other player draws 1 card." Empty where the table has neither."""
-    parts = []
+    parts: list[str] = []
     if rules.pass_symbol_rank is not None:
         parts.append(
             f"Every {rules.pass_symbol_rank.title} carries the pass symbol: "
@@ -197,7 +197,7 @@ def low_counts_words(view: PlayerView) -> str:
         for seat, count in enumerate(view.hand_counts)
         if seat != view.player and 0 < count <= 2 and seat not in view.out_players
     ]
-    parts = []
+    parts: list[str] = []
     for seat, count in low:
         note = " (no UNO called)" if seat in view.uno_exposed else ""
         name = view.names[seat]
