@@ -588,3 +588,38 @@ def test_a_teammates_uno_call_is_told_with_the_play_before_your_turn() -> None:
         "Leo plays Red 7. Omar calls UNO for Leo!",
         "Your turn.",
     ]
+
+
+SHARE_NAMES = ("You", "Ada", "Bo", "Cy")
+
+
+def test_a_call_a_share_caused_is_told_after_its_cards_and_before_the_turn() -> None:
+    """Teams: the call came between the shared cards ("Ada gives a card to Cy." / "Cy calls
+    UNO!" / "Ada gives a card to Cy.") and after "Your turn.", which its summary follows."""
+    told: list[Event] = [
+        events.ShareStarted(giver=1, receiver=3, count=2, tag_back=False),
+        events.CardGiven(giver=1, receiver=3, card=None),
+        events.UnoCalled(caller=3, player=3),
+        events.CardGiven(giver=1, receiver=3, card=None),
+        events.TurnBegan(player=0),
+    ]
+    assert Narrator(SHARE_NAMES).narrate_events(told, 0) == [
+        "Ada gives Cy 2 cards, half of Ada's hand.",
+        "Ada gives a card to Cy.",
+        "Ada gives a card to Cy.",
+        "Cy calls UNO!",
+        "Your turn.",
+    ]
+
+
+def test_a_call_for_the_giver_left_with_one_card_comes_before_their_turn() -> None:
+    told: list[Event] = [
+        events.ShareStarted(giver=1, receiver=3, count=1, tag_back=False),
+        events.CardGiven(giver=1, receiver=3, card=None),
+        events.TurnBegan(player=0),
+        events.UnoCalled(caller=3, player=1),
+    ]
+    lines = Narrator(SHARE_NAMES).narrate_events(told, 0)
+    assert lines[-2:] == ["Cy calls UNO for Ada!", "Your turn."], "the summary follows at once"
+    brief = Narrator(SHARE_NAMES, verbosity="brief").narrate_events(told, 0)
+    assert brief[-2:] == ["Cy calls UNO for Ada!", "Your turn."]

@@ -114,7 +114,12 @@ def test_the_line_mode_has_every_row_of_the_parity_table(kind: str) -> None:
     # Who is a bot (and level) or a person, seat order, teams, target: at start and `table`.
     table = "Seats in order of play: you (person), Ada (easy bot), Bo (medium bot), Cy (hard bot)."
     assert lines[0].startswith(table)
-    assert lines[0].endswith(f" to {rules.target_score} points.")
+    assert f" to {rules.target_score} points." in lines[0]
+    # What this table's own cards do, before any is played: the pass symbol, the Customizable.
+    if rules.pass_symbol_rank is not None:
+        assert f"Every {rules.pass_symbol_rank.title} carries the pass symbol" in lines[0]
+    else:
+        assert "Wild Customizable here: " in lines[0]
     tables = [line for line in lines if line.startswith(table) and "Cards: " in line]
     assert len(tables) == game.round_number, "`table` at every hand's first turn"
     if rules.team_game:

@@ -4,19 +4,32 @@ from __future__ import annotations
 
 import pytest
 
-from uno_tui.engine import CallUno, Color, Decision, DecisionKind, DrawCard, PlayCard, Rules
+from uno_tui.engine import (
+    CallUno,
+    Color,
+    CustomEffect,
+    Decision,
+    DecisionKind,
+    DrawCard,
+    PlayCard,
+    Rules,
+)
 from uno_tui.narration import (
     REVIEWS,
     History,
+    challenge_words,
+    color_before_draw_four,
     counts_words,
     describe_action,
     hand_words,
     list_moves,
+    low_counts_words,
     moves_words,
     public_counts_words,
     public_top_words,
     review_words,
     scores_line,
+    special_cards_words,
     table_words,
     top_words,
 )
@@ -71,8 +84,39 @@ def test_the_table_says_who_is_a_bot_the_seat_order_the_teams_and_the_target() -
     words = table_words(names, Rules.teams(), [None, "easy", None, "hard"], 2)
     assert words == (
         "Seats in order of play: Ann (person), Ben (easy bot), you (person), Dan (hard bot). "
-        "Teams, partners across: Ann and you, Ben and Dan. Teams to 500 points."
+        "Teams, partners across: Ann and you, Ben and Dan. Teams to 500 points. "
+        "Every 7 carries the pass symbol: who plays one exchanges a card with their teammate."
     )
+
+
+def test_the_table_tells_what_its_wild_customizable_does() -> None:
+    rules = Rules.classic(custom_effect=CustomEffect.OTHERS_DRAW_ONE)
+    assert special_cards_words(rules) == "Wild Customizable here: every other player draws 1 card."
+    assert special_cards_words(Rules.two_player()) == "", "no Customizable in the standard deck"
+    blanks = Rules.two_player(blank_cards=2, custom_effect=CustomEffect.PLAIN)
+    assert special_cards_words(blanks).startswith("Wild Customizable here: a plain Wild")
+    assert table_words(("Ann", "Ben"), rules, [None, None]).endswith(
+        "Classic to 500 points. Wild Customizable here: every other player draws 1 card."
+    )
+
+
+def test_the_colour_before_a_wild_draw_four_is_public_and_said() -> None:
+    game = game_at(Rules.classic(), ["W+4 R1 R2", "G1 G3", "Y2"], top="R5")
+    assert color_before_draw_four(game.view(1)) is None and challenge_words(game.view(1)) == ""
+    game.apply(PlayCard(0, card("W+4"), Color.BLUE))
+    assert color_before_draw_four(game.view(1)) is Color.RED
+    assert color_before_draw_four(game.view(None)) is Color.RED
+    assert challenge_words(game.view(1)) == "Before it the colour was red."
+
+
+def test_the_turn_summary_names_the_others_at_one_or_two_cards() -> None:
+    game = game_at(Rules.teams(), ["R7 R8 R9", "G1 G2", "Y2 Y3 Y4", "B3"], top="R5", dealer=3)
+    assert low_counts_words(game.view(0)) == "Ben has 2 cards, Dan 1 (no UNO called)."
+    assert low_counts_words(game.view(1)) == "Your teammate Dan has 1 card (no UNO called)."
+    game2 = game_at(Rules.teams(), ["R7", "G1 G2 G3", "Y2 Y3", "B3 B4 B5"], top="R5")
+    assert low_counts_words(game2.view(0)) == "Your teammate Cat has 2 cards."
+    assert low_counts_words(game2.view(2)) == "Your teammate Ann has 1 card (no UNO called)."
+    assert low_counts_words(game2.view(1)) == "Ann has 1 card (no UNO called), Cat 2."
 
 
 def test_a_penalty_says_on_whom_it_waits() -> None:

@@ -3,20 +3,30 @@ line where the machine cannot speak. A fake backend stands in for the speech pro
 
 from __future__ import annotations
 
+import json
+import os
+import shutil
 import sys
 import threading
 import time
+import types
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
 
 from uno_tui.narration.speech import (
     NO_SPEECH,
     CommandBackend,
     Speaker,
     SpeechChoice,
+    SpeechdBackend,
     _Process,
     backend_for,
     detect,
     make_speaker,
+    plain_text,
 )
 
 
@@ -174,10 +184,9 @@ def test_speech_turned_off_says_nothing_about_it() -> None:
     assert notices == []
 
 
-def test_speech_dispatcher_waits_for_each_line_and_cancels_with_c() -> None:
-    spd = backend_for("spd-say", "/usr/bin/spd-say")
-    assert spd.args == ("-w",) and spd.stop_command == ("-C",)
-    assert backend_for("espeak-ng", "/usr/bin/espeak-ng").stop_command == ()
+def test_spd_say_waits_for_each_line_and_has_no_cancel_all() -> None:
+    spd = backend_for("spd-say", "/usr/bin/spd-say", lambda: None)
+    assert isinstance(spd, CommandBackend) and spd.args == ("-w",)
 
 
 def test_a_speech_process_is_killed_when_interrupted() -> None:
@@ -191,3 +200,144 @@ def test_a_speech_process_is_killed_when_interrupted() -> None:
     speaker.say("Your turn.", interrupt=True)
     speaker.close()
     assert process.process.poll() is not None, "the program was killed, not waited for"
+
+
+def fake_program(folder: Path, name: str, log: Path) -> None:
+    """A program on PATH that records its arguments (one JSON list a line) and, for a line
+    holding "long", keeps speaking until it is killed."""
+    script = folder / name
+    script.write_text(
+        f"#!{sys.executable}\n"
+        "import json, sys, time\n"
+        f"with open({str(log)!r}, 'a') as log:\n"
+        "    log.write(json.dumps(sys.argv[1:]) + '\\n')\n"
+        "if any('long' in arg for arg in sys.argv[1:]):\n"
+        "    time.sleep(60)\n"
+    )
+    script.chmod(0o755)
+
+
+def calls(log: Path) -> list[list[str]]:
+    if not log.exists():
+        return []
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def test_spd_say_never_cancels_everyones_speech(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A screen reader speaks through the same daemon: ``spd-say -C`` (cancel all) would
+    silence it at every key. A cut line is left to finish; the queued ones are dropped."""
+    log = tmp_path / "spd-say.log"
+    fake_program(tmp_path, "spd-say", log)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    speaker = make_speaker("auto", which=shutil.which, speechd=lambda: None)
+    assert speaker.name == "spd-say"
+    speaker.say("Ada plays Blue 4.")
+    assert speaker.wait_idle(10)
+    speaker.say("a long line")
+    speaker.say("Bo plays Blue 9.")
+    wait_for(lambda: len(calls(log)) == 2, timeout=10)
+    speaker.say("Your turn.", interrupt=True)
+    assert speaker.wait_idle(10)
+    speaker.interrupt()
+    speaker.close()
+    said = calls(log)
+    assert said == [
+        ["-w", "--", "Ada plays Blue 4."],
+        ["-w", "--", "a long line"],
+        ["-w", "--", "Your turn."],
+    ], "every spd-say run speaks one line; the stale queued line is dropped"
+    assert not any(arg in ("-C", "--cancel", "-S", "--stop") for run in said for arg in run)
+
+
+def test_phoneme_input_never_reaches_espeak(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "[[" starts espeak's phoneme codes: "[[Zed plays Red 5." was heard as "Zed pla"."""
+    log = tmp_path / "espeak-ng.log"
+    fake_program(tmp_path, "espeak-ng", log)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    speaker = make_speaker("espeak-ng", which=shutil.which)
+    for line in ("[[Zed plays Red 5. Bo's turn.", "-Bo]] plays\x1b[31m Red 2.", "Top card."):
+        speaker.say(line)
+    assert speaker.wait_idle(10)
+    speaker.close()
+    said = calls(log)
+    assert [run[-1] for run in said] == [
+        "((Zed plays Red 5. Bo's turn.",
+        "-Bo)) plays (31m Red 2.",
+        "Top card.",
+    ]
+    assert all(run[-2] == "--" for run in said), "a line starting with - is text, not an option"
+    assert not any("[" in run[-1] or "\x1b" in run[-1] for run in said)
+
+
+def test_plain_text_keeps_words_and_drops_control_characters() -> None:
+    assert plain_text("Ada plays Red 5.") == "Ada plays Red 5."
+    assert plain_text("[[a]]\x07b\tc") == "((a)) b\tc"
+
+
+class FakeSSIPClient:
+    """speech-dispatcher's Python client, recording what it is asked to do."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.spoken: list[str] = []
+        self.cancels: list[tuple[Any, ...]] = []
+        self.pending: list[Callable[..., None]] = []
+
+    def speak(self, text: str, callback: Callable[..., None], event_types: Any) -> None:
+        assert set(event_types) == {"end", "cancel"}
+        self.spoken.append(text)
+        if "long" in text:
+            self.pending.append(callback)
+        else:
+            callback("end")
+
+    def cancel(self, *scope: Any) -> None:
+        self.cancels.append(scope)  # () is the client's default scope: SELF, its own messages
+        for callback in self.pending:
+            callback("cancel")
+        self.pending.clear()
+
+
+def fake_speechd() -> types.SimpleNamespace:
+    clients: list[FakeSSIPClient] = []
+
+    def connect(name: str) -> FakeSSIPClient:
+        clients.append(FakeSSIPClient(name))
+        return clients[-1]
+
+    return types.SimpleNamespace(
+        SSIPClient=connect,
+        CallbackType=types.SimpleNamespace(END="end", CANCEL="cancel"),
+        clients=clients,
+    )
+
+
+def test_the_speechd_client_cancels_only_its_own_messages() -> None:
+    module = fake_speechd()
+    speaker = make_speaker("auto", which=lambda name: f"/usr/bin/{name}", speechd=lambda: module)
+    assert isinstance(speaker.backend, SpeechdBackend)
+    speaker.say("[[Zed plays Red 5.")
+    assert speaker.wait_idle(5)
+    speaker.say("a long line")
+    speaker.say("Bo plays Blue 9.")
+    (client,) = module.clients
+    wait_for(lambda: len(client.spoken) == 2)
+    speaker.say("Your turn.", interrupt=True)
+    assert speaker.wait_idle(5)
+    speaker.close()
+    assert client.name == "uno-tui", "one connection, named for the game"
+    assert client.spoken == ["((Zed plays Red 5.", "a long line", "Your turn."]
+    assert client.cancels == [()], "one cancel, of this client's own messages"
+
+
+def test_no_speech_dispatcher_daemon_falls_back_to_spd_say() -> None:
+    def refuse(name: str) -> None:
+        raise OSError("no daemon")
+
+    module = types.SimpleNamespace(SSIPClient=refuse, CallbackType=fake_speechd().CallbackType)
+    backend = backend_for("spd-say", "/usr/bin/spd-say", lambda: module)
+    assert isinstance(backend, CommandBackend) and backend.args == ("-w",)

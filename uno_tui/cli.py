@@ -170,7 +170,25 @@ def build_parser() -> argparse.ArgumentParser:
     from uno_tui.net.commands import add_parsers as add_network_parsers
 
     add_network_parsers(sub)
+    add_listening_options(sub.choices["join"])
     return parser
+
+
+def add_listening_options(join: argparse.ArgumentParser) -> None:
+    """``uno-tui join ... --narrate --speech auto`` as well as before ``join``: a joined blind
+    player's options after the address, where they are typed. Unset, the top level's stand."""
+    join.add_argument(
+        "--narrate", action="store_true", default=argparse.SUPPRESS, help="tell every event"
+    )
+    join.add_argument(
+        "--speech", choices=SPEECH_CHOICES, default=argparse.SUPPRESS, help="speak the narration"
+    )
+    join.add_argument(
+        "--verbosity",
+        choices=VERBOSITIES,
+        default=argparse.SUPPRESS,
+        help="full: every event; brief: only what changes a decision",
+    )
 
 
 # The table ----------------------------------------------------------------------------------
@@ -504,7 +522,10 @@ def join_in_app(args: argparse.Namespace) -> int:
     from uno_tui.tui.join_app import JoinApp
 
     app = JoinApp(
-        args.address or "", args.code or "", narrate=bool(getattr(args, "narrate", False))
+        args.address or "",
+        args.code or "",
+        narrate=bool(getattr(args, "narrate", False)),
+        speech=args.speech or "auto",
     )
 
     def leave(signum: int) -> None:

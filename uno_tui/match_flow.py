@@ -41,7 +41,7 @@ from uno_tui.engine import (
     PublicView,
 )
 from uno_tui.engine.events import CardsDrawn, Event
-from uno_tui.narration import Move, card_words, describe_action
+from uno_tui.narration import Move, card_words, challenge_words, describe_action
 from uno_tui.session import BotTurn
 from uno_tui.table import Table, TableClosed
 
@@ -489,7 +489,8 @@ class MatchFlow:
         # a Wild Draw Four or a stack of Draw Twos to answer
         prompt = f"{names[decision.player]}, you face {view.pending_penalty} cards."
         if decision.kind is DecisionKind.CHALLENGE:
-            prompt += " Challenge the Wild Draw Four, or draw?"
+            before = challenge_words(view)  # the colour it turns on, "Before it ... blue."
+            prompt += f" {before + ' ' if before else ''}Challenge the Wild Draw Four, or draw?"
         choices = tuple(
             Choice("challenge: if it was played illegally, its player draws instead", (a,))
             if isinstance(a, Challenge)

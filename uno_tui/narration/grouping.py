@@ -10,6 +10,9 @@ sentences (``narrator.SENTENCES``). The rules of the shape:
 - drawing and what follows it is one clause ("Leo draws 1 card and cannot play.");
 - an UNO call for the player who just played is told with their play, before the next turn
   begins (a bot calls as it plays; the engine records the call just after the turn passes);
+  a call that a Teams share caused (giver or receiver left with one card) is told after the
+  whole share, never between its cards, and before the turn that follows it, so "Your turn."
+  is followed straight by the turn's summary;
 - another player's turn beginning ends the line before it ("... Ines's turn."), while
   "Your turn." keeps a line of its own;
 - the deal to the others is not told again after "Hand 2, 7 cards each.";
@@ -23,6 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from uno_tui.engine.events import (
+    CardGiven,
     CardPassed,
     CardPlayed,
     CardsDealt,
@@ -89,10 +93,11 @@ REASONS_OF_A_CARD = frozenset(
 
 
 def calls_in_play_order(events: Sequence[Event]) -> list[Event]:
-    """``events`` with each UNO call for the player who just played (their own, or their
-    teammate's for them) moved before the turns that began after that play: the call belongs
-    to the play, whoever the engine let speak first."""
-    ordered = list(events)
+    """``events`` with each UNO call for the player who just played or shared (their own, or
+    their teammate's for them) moved before the turns that began after it: the call belongs to
+    the play, whoever the engine let speak first. A call in the middle of a share's cards is
+    moved after its last card."""
+    ordered = _calls_after_shares(events)
     for index in range(1, len(ordered)):
         event = ordered[index]
         if not isinstance(event, UnoCalled):
@@ -105,11 +110,43 @@ def calls_in_play_order(events: Sequence[Event]) -> list[Event]:
     return ordered
 
 
+def _calls_after_shares(events: Sequence[Event]) -> list[Event]:
+    """Each run of one share's cards given, with the UNO calls made between them, as the cards
+    first and the calls after."""
+    ordered: list[Event] = []
+    index = 0
+    while index < len(events):
+        event = events[index]
+        if not isinstance(event, CardGiven):
+            ordered.append(event)
+            index += 1
+            continue
+        given: list[Event] = []
+        calls: list[Event] = []
+        while index < len(events):
+            item = events[index]
+            if isinstance(item, CardGiven) and (item.giver, item.receiver) == (
+                event.giver,
+                event.receiver,
+            ):
+                given.append(item)
+            elif isinstance(item, UnoCalled):
+                calls.append(item)
+            else:
+                break
+            index += 1
+        ordered += given + calls
+    return ordered
+
+
 def _played_by(before: Sequence[Event], player: int) -> bool:
-    """The last card played before these turns was ``player``'s."""
+    """The last card played or given before these turns was ``player``'s (or, given, came to
+    ``player``)."""
     for event in reversed(before):
         if isinstance(event, CardPlayed):
             return event.player == player
+        if isinstance(event, CardGiven):
+            return player in (event.giver, event.receiver)
     return False
 
 

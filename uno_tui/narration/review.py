@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Sequence
 
-from uno_tui.engine import Card, Color, PlayerView, PublicView, Rules
+from uno_tui.engine import Card, Color, PlayerView, PublicView, Rank, Rules, build_deck
+from uno_tui.engine.events import CardPlayed, ColorNamed, FirstCardTurned
 
 from .moves import Move, moves_words
 from .narrator import card_order, card_words, plural, scores_words
@@ -145,7 +146,67 @@ def table_words(
             for a, b in ((seat, seat + half) for seat in range(half))
         )
         text += f" Teams, partners across: {teams}."
-    return f"{text} {rules.rule_set.value.capitalize()} to {rules.target_score} points."
+    text = f"{text} {rules.rule_set.value.capitalize()} to {rules.target_score} points."
+    special = special_cards_words(rules)
+    return f"{text} {special}" if special else text
+
+
+def special_cards_words(rules: Rules) -> str:
+    """What this table's own cards do, told before anyone plays one: "Every 7 carries the
+    pass symbol: who plays one exchanges a card with their teammate." and "Wild Customizable
+    here: every other player draws 1 card." Empty where the table has neither."""
+    parts: list[str] = []
+    if rules.pass_symbol_rank is not None:
+        parts.append(
+            f"Every {rules.pass_symbol_rank.title} carries the pass symbol: "
+            "who plays one exchanges a card with their teammate."
+        )
+    if any(card.rank is Rank.WILD_CUSTOMIZABLE for card in build_deck(rules)):
+        parts.append(f"Wild Customizable here: {rules.custom_effect.description}.")
+    return " ".join(parts)
+
+
+def color_before_draw_four(view: PublicView) -> Color | None:
+    """The colour in play before the last Wild Draw Four of the round (public: it was the
+    colour on the table), the one fact a challenge turns on; None if there is none."""
+    color: Color | None = None
+    before: Color | None = None
+    for event in view.events:
+        if isinstance(event, CardPlayed):
+            if event.card.rank is Rank.WILD_DRAW_FOUR:
+                before = color
+            color = event.color
+        elif isinstance(event, ColorNamed):
+            color = event.color
+        elif isinstance(event, FirstCardTurned):
+            color = event.card.color
+    return before
+
+
+def challenge_words(view: PublicView) -> str:
+    """The challenge question's fact: "Before it the colour was blue." """
+    color = color_before_draw_four(view)
+    return f"Before it the colour was {color.word}." if color else ""
+
+
+def low_counts_words(view: PlayerView) -> str:
+    """The others close to going out, for the turn summary: "Ada has 1 card (no UNO called),
+    Bo 2." Empty when nobody else holds one or two cards."""
+    low = [
+        (seat, count)
+        for seat, count in enumerate(view.hand_counts)
+        if seat != view.player and 0 < count <= 2 and seat not in view.out_players
+    ]
+    parts: list[str] = []
+    for seat, count in low:
+        note = " (no UNO called)" if seat in view.uno_exposed else ""
+        name = view.names[seat]
+        if seat == view.teammate:
+            name = f"{'your' if parts else 'Your'} teammate {name}"
+        parts.append(
+            f"{name} has {plural(count, 'card')}{note}" if not parts else f"{name} {count}{note}"
+        )
+    return f"{', '.join(parts)}." if parts else ""
 
 
 def scores_line(view: PublicView) -> str:

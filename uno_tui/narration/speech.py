@@ -5,7 +5,14 @@
 then ``espeak-ng``, then ``espeak``. ``Speaker.say(line)`` only puts the line on a queue; a worker
 thread speaks the lines one after another, every one of them, in order. ``Speaker.interrupt()``
 (or ``say(line, interrupt=True)``) drops what is queued and cuts the line being spoken: a front
-end calls it only when the listener presses a key (the lines stay in its text log). Where no
+end calls it only when the listener presses a key (the lines stay in its text log).
+
+Speech lives beside a screen reader: uno-tui never cancels anyone's speech but its own. Where
+speech-dispatcher's Python client (``speechd``) can be imported, one connection speaks every line
+and cancels only its own messages; otherwise ``spd-say -w`` speaks each line and a cut line is
+left to finish in the daemon (``spd-say -C`` would silence every client, Orca included), while
+the lines queued after it are dropped. Text for espeak is cleaned first: ``[[`` would start its
+phoneme input, and control characters are dropped. Where no
 speech program exists, the first ``say`` reports
 "No speech on this machine; the text log continues." once, through ``notify``, and the lines
 are dropped (the front end's text log has them all).
@@ -13,12 +20,14 @@ are dropped (the front end's text log has them all).
 
 from __future__ import annotations
 
+import importlib
 import queue
+import re
 import shutil
 import subprocess
 import threading
 from collections.abc import Callable, Sequence
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 SpeechChoice = Literal["auto", "spd-say", "espeak-ng", "espeak", "none"]
 SPEECH_CHOICES: tuple[SpeechChoice, ...] = ("auto", "spd-say", "espeak-ng", "espeak", "none")
@@ -46,8 +55,7 @@ class Backend(Protocol):
 class _Process:
     """A speech program speaking one line; stopping it kills the process."""
 
-    def __init__(self, command: Sequence[str], on_stop: Sequence[str] | None = None) -> None:
-        self.on_stop = on_stop
+    def __init__(self, command: Sequence[str]) -> None:
         self.process = subprocess.Popen(
             list(command),
             stdin=subprocess.DEVNULL,
@@ -61,47 +69,95 @@ class _Process:
     def stop(self) -> None:
         if self.process.poll() is None:
             self.process.kill()
-        if self.on_stop:
-            # spd-say hands the line to the speech-dispatcher daemon, which goes on speaking
-            # after the client is killed: cancel it there too.
-            subprocess.run(
-                list(self.on_stop),
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                check=False,
-                timeout=5,
-            )
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+
+
+def plain_text(text: str) -> str:
+    """``text`` as plain words for a synthesizer: no control characters, and no brackets that
+    could open espeak's phoneme input (``[[...]]``); a bracket is read as a parenthesis."""
+    return _CONTROL.sub(" ", text).translate(str.maketrans("[]", "()"))
 
 
 class CommandBackend:
     """A speech program run once a line: ``spd-say -w TEXT``, ``espeak-ng TEXT``."""
 
-    def __init__(
-        self, name: str, program: str, args: Sequence[str] = (), stop: Sequence[str] = ()
-    ) -> None:
+    def __init__(self, name: str, program: str, args: Sequence[str] = ()) -> None:
         self.name = name
         self.program = program
         self.args = tuple(args)
-        self.stop_command = tuple(stop)
 
     def start(self, text: str) -> Utterance:
         # "--" ends the options: a line starting with "-" is still read as text.
-        return _Process(
-            [self.program, *self.args, "--", text],
-            on_stop=[self.program, *self.stop_command] if self.stop_command else None,
-        )
+        return _Process([self.program, *self.args, "--", plain_text(text)])
 
 
-def backend_for(name: str, program: str) -> CommandBackend:
+class _Message:
+    """One line handed to speech-dispatcher over our own connection."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.done = threading.Event()
+
+    def finished(self, *_args: object, **_kwargs: object) -> None:
+        self.done.set()
+
+    def wait(self) -> None:
+        # The daemon reports the end (or the cancel); a daemon that died reports nothing.
+        self.done.wait(60)
+
+    def stop(self) -> None:
+        if not self.done.is_set():
+            self.client.cancel()  # this connection's messages only (scope SELF), never ALL
+        self.done.set()
+
+
+class SpeechdBackend:
+    """One connection to speech-dispatcher through its Python client: every line is a message
+    of this client, and stopping cancels this client's messages alone."""
+
+    name = "spd-say"
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+        self.client = module.SSIPClient("uno-tui")
+        self._end_events = (module.CallbackType.END, module.CallbackType.CANCEL)
+
+    def start(self, text: str) -> Utterance:
+        message = _Message(self.client)
+        self.client.speak(plain_text(text), callback=message.finished, event_types=self._end_events)
+        return message
+
+
+def speechd_module() -> Any | None:
+    """speech-dispatcher's Python client, where it can be imported."""
+    try:
+        return importlib.import_module("speechd")
+    except ImportError:
+        return None
+
+
+def backend_for(
+    name: str, program: str, speechd: Callable[[], Any | None] = speechd_module
+) -> Backend:
     if name == "spd-say":
-        # -w: wait until the line is said, so lines do not talk over each other.
-        return CommandBackend(name, program, ["-w"], stop=["-C"])
+        module = speechd()
+        if module is not None:
+            try:
+                return SpeechdBackend(module)
+            except Exception:  # no daemon to connect to: fall back to spd-say
+                pass
+        # -w: wait until the line is said, so lines do not talk over each other. No stop
+        # command: spd-say's -C cancels every client's speech, a screen reader's too.
+        return CommandBackend(name, program, ["-w"])
     return CommandBackend(name, program)
 
 
 def detect(
-    choice: SpeechChoice = "auto", which: Callable[[str], str | None] = shutil.which
+    choice: SpeechChoice = "auto",
+    which: Callable[[str], str | None] = shutil.which,
+    speechd: Callable[[], Any | None] = speechd_module,
 ) -> Backend | None:
     """The speech program to use: the one chosen, or with ``"auto"`` the first found of
     spd-say, espeak-ng and espeak; ``None`` when there is none (or ``"none"`` was chosen)."""
@@ -111,7 +167,7 @@ def detect(
     for name in names:
         program = which(name)
         if program is not None:
-            return backend_for(name, program)
+            return backend_for(name, program, speechd)
     return None
 
 
@@ -236,10 +292,11 @@ def make_speaker(
     *,
     notify: Callable[[str], None] | None = None,
     which: Callable[[str], str | None] = shutil.which,
+    speechd: Callable[[], Any | None] = speechd_module,
 ) -> Speaker:
     """A speaker for ``--speech CHOICE``. With no program found it only tells ``notify`` once
     that there is no speech (naming the program when one was asked for by name)."""
-    backend = detect(choice, which)
+    backend = detect(choice, which, speechd)
     unavailable = NO_SPEECH
     if backend is None and choice not in ("auto", "none"):
         unavailable = f"{choice} is not installed: no speech; the text log continues."

@@ -47,8 +47,10 @@ from uno_tui.narration import (
     describe_action,
     hand_words,
     list_moves,
+    low_counts_words,
     next_player,
     scores_line,
+    special_cards_words,
     table_words,
     top_words,
 )
@@ -339,6 +341,9 @@ class PlainGame:
         view = self.game.view(seat)
         who = "" if self.solo is not None else f"{self.game.names[seat]}. "
         line = f"{who}{top_words(view)} {hand_words(view)}"
+        close = low_counts_words(view)
+        if close:
+            line += f" {close}"
         if any(d.kind is DecisionKind.PASS for d in view.decisions) and view.teammate is not None:
             line += f" Choose a card to pass to {self.game.names[view.teammate]}, in secret."
         elif view.phase is Phase.TURN and view.current_player == seat:
@@ -448,7 +453,8 @@ class PlainGame:
         if word in QUIT_WORDS:
             raise QuitGame
         if word in ("help", "?"):
-            self.say(HELP)
+            special = special_cards_words(self.game.rules)
+            self.say(f"{HELP} {special}" if special else HELP)
         elif word in ("hand", "h"):
             self.say(hand_words(view))
         elif word in ("top", "t"):

@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Button, Footer, Input, Label
 
+from uno_tui.narration.speech import SpeechChoice
 from uno_tui.net.client import JoinError, RemoteTable
 from uno_tui.net.joined import JoinedTable
 from uno_tui.tui.screens.game import GameScreen
@@ -22,11 +23,19 @@ class JoinApp(App[int]):
     TITLE = "UNO: join a hosted match"
     BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
 
-    def __init__(self, address: str = "", code: str = "", *, narrate: bool = False) -> None:
+    def __init__(
+        self,
+        address: str = "",
+        code: str = "",
+        *,
+        narrate: bool = False,
+        speech: SpeechChoice = "auto",
+    ) -> None:
         super().__init__()
         self.address = address
         self.code = code
         self.narrate = narrate
+        self.speech: SpeechChoice = speech
         self.remote: RemoteTable | None = None
 
     def compose(self) -> ComposeResult:
@@ -84,7 +93,7 @@ class JoinApp(App[int]):
             ended = f"The table is closed: {closed}." if closed else "The match is over."
             self.query_one("#join-error", Label).update(f"{ended} Ctrl+Q leaves.")
 
-        self.push_screen(GameScreen(table, narrate=self.narrate), over)
+        self.push_screen(GameScreen(table, narrate=self.narrate, speech=self.speech), over)
 
     async def action_quit(self) -> None:
         self.exit(0)
