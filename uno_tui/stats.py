@@ -35,6 +35,7 @@ from typing import Any
 from uno_tui.archive import kept_matches
 from uno_tui.engine import Game, MatchRecord, RecordError
 from uno_tui.engine.events import MatchEnded, RoundEnded
+from uno_tui.engine.names import check_names
 from uno_tui.saves import MAX_SAVE_BYTES, FileRefused, parse_json, read_limited, write_atomic
 from uno_tui.session import BOT_LEVELS
 from uno_tui.sim import wilson
@@ -111,7 +112,7 @@ class MatchFacts:
         """Facts from the cache, checked to hold together (``ValueError`` if they do not)."""
         if not isinstance(data, dict):
             raise ValueError("not an object")
-        names = _strings(data.get("names"))
+        names = check_names(_strings(data.get("names")))  # BadNameError is a ValueError
         seats = len(names)
         bots_raw = data.get("bots")
         bots = None
@@ -235,7 +236,11 @@ def read_match(path: Path, mtime: float | None = None) -> MatchFacts:
     from outside: ``Unreadable`` saying why in one line if it cannot be."""
     try:
         raw = read_limited(path, MAX_SAVE_BYTES)
-        data = parse_json(raw.decode("utf-8"))
+        text = raw.decode("utf-8")
+        try:
+            data = parse_json(text)
+        except ValueError as error:
+            raise Unreadable(_one_line(f"the record is not valid JSON: {error}")) from None
         record = MatchRecord.from_dict(data)
         bots = _kept_bots(data, record)
         return facts_of(record, path.name, date_of(path, mtime), bots)
