@@ -17,12 +17,13 @@ from uno_tui.stats import (
     CACHE_NAME,
     MatchFacts,
     Reading,
-    RoundFacts,
     StatsUsageError,
+    mask_of,
     parse_since,
     read_kept,
     read_match,
     read_one_by_one,
+    round_by_round,
     summarise,
     summary_lines,
 )
@@ -43,14 +44,11 @@ def made_up(
 ) -> MatchFacts:
     """A match on 2026-11-``day``; ``rounds``: (the seat that went out, points)."""
     count = len(names)
-    if teams:
-        groups = tuple((t, t + count // 2) for t in range(count // 2))
-    else:
-        groups = tuple((seat,) for seat in range(count))
     seat_rounds = rounds or [(winners[0], 50)] if finished else rounds
 
-    def team(seat: int) -> tuple[int, ...]:
-        return next(g for g in groups if seat in g)
+    def team(seat: int) -> int:
+        """The seat's mask, with their partner's in Teams (seat s + n/2)."""
+        return mask_of({seat, (seat + count // 2) % count} if teams else {seat})
 
     return MatchFacts(
         source=f"2026-11-{day:02d}_20-00-00_{'-'.join(names)}.json",
@@ -58,10 +56,11 @@ def made_up(
         rules=rules,
         names=tuple(names),
         bots=None if bots is None else tuple(bots),
-        teams=groups,
+        team_game=teams,
         finished=finished,
-        winners=team(winners[0]) if finished else (),
-        rounds=tuple(RoundFacts(team(w), p, (0,) * len(groups)) for w, p in seat_rounds),
+        winners=team(winners[0]) if finished else 0,
+        round_winners=tuple(team(w) for w, _ in seat_rounds),
+        round_points=tuple(p for _, p in seat_rounds),
     )
 
 
@@ -249,11 +248,11 @@ def keep_one_move_match(
 def test_a_kept_match_is_played_back_for_its_facts(tmp_path: Path) -> None:
     path = keep_one_move_match(tmp_path, "Ann", "Bob", [None, "easy"])
     facts = read_match(path)
-    assert facts.finished and facts.winners == (0,) and facts.bots == (None, "easy")
-    assert facts.rules == "two-player" and len(facts.rounds) == 1
-    assert (
-        facts.rounds[0].winners == (0,) and facts.rounds[0].points == 69
-    )  # B7 Y3 G9 W+4: 7 + 3 + 9 + 50
+    assert facts.finished and facts.winners == mask_of([0]) and facts.bots == (None, "easy")
+    assert facts.rules == "two-player" and facts.round_winners == (mask_of([0]),)
+    assert facts.round_points == (69,)  # B7 Y3 G9 W+4: 7 + 3 + 9 + 50
+    assert round_by_round(path).labels == ("Ann", "Bob")
+    assert round_by_round(path).totals == ((69, 0),)
     assert facts.date[:4].isdigit() and facts.date[10] == " "
 
 
@@ -286,12 +285,18 @@ def test_a_broken_or_lying_cache_is_read_again_from_the_matches(tmp_path: Path) 
     data = json.loads(cache.read_text(encoding="utf-8"))
     entry = data["matches"][path.name]
     for lie in (
-        {"winners": [7]},  # no such seat
-        {"names": ["Ann\x1b]52;c;x\x07", "Bob"]},  # a name no table accepts
-        {"bots": ["godlike", None]},
-        {"rounds": [[[0], "many", [0, 0]]]},
+        {6: 8},  # the winners: no such seat
+        {2: ["Ann\x1b]52;c;x\x07", "Bob"]},  # a name no table accepts
+        {2: ["Ann", "ann"]},  # two names the same ignoring case
+        {3: ["godlike", None]},
+        {7: [1, 1]},  # more rounds than points
+        {8: ["many"]},
+        {0: None},
     ):
-        data["matches"][path.name] = {**entry, "facts": {**entry["facts"], **lie}}
+        facts = list(entry["facts"])
+        for index, value in lie.items():
+            facts[index] = value
+        data["matches"][path.name] = {**entry, "facts": facts}
         cache.write_text(json.dumps(data), encoding="utf-8")
         assert summarise(read_kept(directory)).to_dict() == truth, lie
 

@@ -29,6 +29,7 @@ import re
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -42,7 +43,7 @@ from uno_tui.sim import wilson
 
 CACHE_NAME = ".stats-cache"
 CACHE_FORMAT = "uno-tui stats cache"
-CACHE_VERSION = 1
+CACHE_VERSION = 2
 """Raised whenever what is kept of a match changes, so an old cache is rebuilt."""
 MAX_CACHE_BYTES = 256 * 1024 * 1024
 STAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})_(\d{2})-(\d{2})-(\d{2})")
@@ -62,18 +63,22 @@ class Unreadable(Exception):
 # One match -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class RoundFacts:
-    winners: tuple[int, ...]
-    """The seats that went out (in Teams, both members of the team)."""
-    points: int
-    totals: tuple[int, ...]
-    """Running totals after the round: one per player, or one per team in Teams."""
+def mask_of(seats: Iterable[int]) -> int:
+    """Seats as a bit mask (seat s is bit s): a side and a round's winners meet in one ``&``."""
+    mask = 0
+    for seat in seats:
+        mask |= 1 << seat
+    return mask
+
+
+def seats_of(mask: int) -> tuple[int, ...]:
+    return tuple(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
 
 
 @dataclass(frozen=True, slots=True)
 class MatchFacts:
-    """What a kept match says once played back, all that the figures need."""
+    """What a kept match says once played back, all that the figures need. Seats are bit
+    masks (``mask_of``): a long history is summed in a few operations a round."""
 
     source: str
     """The file's name."""
@@ -83,106 +88,85 @@ class MatchFacts:
     names: tuple[str, ...]
     bots: tuple[str | None, ...] | None
     """Each seat's bot level (``None`` a person), or ``None`` if the file does not say."""
-    teams: tuple[tuple[int, ...], ...]
-    """Who scores together: one seat each, or the partners in Teams (the totals' order)."""
+    team_game: bool
     finished: bool
-    winners: tuple[int, ...]
-    rounds: tuple[RoundFacts, ...]
+    winners: int
+    """The seats that won the match (in Teams, both partners); 0 if unfinished."""
+    round_winners: tuple[int, ...]
+    """Each round, the seats that went out (in Teams, both members of the team)."""
+    round_points: tuple[int, ...]
+    """Each round, the points it scored."""
 
-    def team_of(self, seat: int) -> tuple[int, ...]:
-        return next(team for team in self.teams if seat in team)
+    def team_mask(self, seat: int) -> int:
+        """``seat`` and, in Teams, their partner ("Teammates sit across from each other")."""
+        if not self.team_game:
+            return 1 << seat
+        half = len(self.names) // 2
+        return mask_of((seat % half, seat % half + half))
 
-    def totals_labels(self) -> list[str]:
-        return [" & ".join(self.names[seat] for seat in team) for team in self.teams]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "date": self.date,
-            "rules": self.rules,
-            "names": list(self.names),
-            "bots": None if self.bots is None else list(self.bots),
-            "teams": [list(team) for team in self.teams],
-            "finished": self.finished,
-            "winners": list(self.winners),
-            "rounds": [[list(r.winners), r.points, list(r.totals)] for r in self.rounds],
-        }
+    def to_list(self) -> list[Any]:
+        """The cache's compact form (``from_list`` reads it back)."""
+        return [
+            self.date,
+            self.rules,
+            list(self.names),
+            None if self.bots is None else list(self.bots),
+            self.team_game,
+            self.finished,
+            self.winners,
+            list(self.round_winners),
+            list(self.round_points),
+        ]
 
     @classmethod
-    def from_dict(cls, source: str, data: Any) -> MatchFacts:
-        """Facts from the cache, checked to hold together (``ValueError`` if they do not)."""
-        if not isinstance(data, dict):
-            raise ValueError("not an object")
-        names = check_names(_strings(data.get("names")))  # BadNameError is a ValueError
-        seats = len(names)
-        bots_raw = data.get("bots")
-        bots = None
-        if bots_raw is not None:
-            if not isinstance(bots_raw, list) or len(bots_raw) != seats:
+    def from_list(cls, source: str, data: Any) -> MatchFacts:
+        """Facts from the cache, checked to hold together (``ValueError`` if they do not):
+        the cache is only a copy, and a copy someone may have edited."""
+        if not isinstance(data, list) or len(data) != 9:
+            raise ValueError("not the facts of a match")
+        date, rules, names, bots, team_game, finished, winners, masks, points = data
+        if not (isinstance(date, str) and isinstance(rules, str) and isinstance(names, list)):
+            raise ValueError("date, rules or names")
+        names = _checked_names(tuple(names))
+        everyone = (1 << len(names)) - 1
+        if bots is not None:
+            if not isinstance(bots, list) or len(bots) != len(names):
                 raise ValueError("bots")
-            bots = tuple(_level(b) for b in bots_raw)
-        teams = tuple(_seats(team, seats) for team in _list(data.get("teams")))
-        if sorted(seat for team in teams for seat in team) != list(range(seats)):
-            raise ValueError("teams")
-        rounds = []
-        for raw in _list(data.get("rounds")):
-            parts = _list(raw)
-            if len(parts) != 3:
-                raise ValueError("round")
-            winners, points, totals = parts
-            totals_t = tuple(_int(t) for t in _list(totals))
-            if len(totals_t) != len(teams):
-                raise ValueError("totals")
-            rounds.append(RoundFacts(_seats(winners, seats), _int(points), totals_t))
-        date, rules, finished = data.get("date"), data.get("rules"), data.get("finished")
-        if (
-            not isinstance(date, str)
-            or not isinstance(rules, str)
-            or not isinstance(finished, bool)
+            if not all(bot is None or bot in BOT_LEVELS for bot in bots):
+                raise ValueError("not a bot level")
+            bots = tuple(bots)
+        if type(team_game) is not bool or type(finished) is not bool:
+            raise ValueError("team game or finished")
+        if type(winners) is not int or not 0 <= winners <= everyone:
+            raise ValueError("winners")
+        if not isinstance(masks, list) or not isinstance(points, list):
+            raise ValueError("rounds")
+        if len(masks) != len(points) or not all(
+            type(m) is int and 0 < m <= everyone for m in masks
         ):
-            raise ValueError("date, rules or finished")
+            raise ValueError("round winners")
+        if not all(type(p) is int and p >= 0 for p in points):
+            raise ValueError("round points")
         return cls(
             source,
             date,
             rules,
             names,
             bots,
-            teams,
+            team_game,
             finished,
-            _seats(data.get("winners"), seats),
-            tuple(rounds),
+            winners,
+            tuple(masks),
+            tuple(points),
         )
 
 
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise ValueError("not a list")
-    return value
-
-
-def _strings(value: Any) -> tuple[str, ...]:
-    items = _list(value)
-    if not all(isinstance(item, str) for item in items):
+@lru_cache(maxsize=4096)
+def _checked_names(names: tuple[Any, ...]) -> tuple[str, ...]:
+    """The table rule (``BadNameError``, a ``ValueError``), once for each table seen."""
+    if not all(isinstance(name, str) for name in names):
         raise ValueError("not names")
-    return tuple(items)
-
-
-def _int(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise ValueError("not a whole number")
-    return value
-
-
-def _level(value: Any) -> str | None:
-    if value is not None and value not in BOT_LEVELS:
-        raise ValueError("not a bot level")
-    return value if value is None else str(value)
-
-
-def _seats(value: Any, seats: int) -> tuple[int, ...]:
-    result = tuple(_int(seat) for seat in _list(value))
-    if not all(0 <= seat < seats for seat in result):
-        raise ValueError("not a seat")
-    return result
+    return check_names(names)
 
 
 def facts_of(
@@ -191,18 +175,7 @@ def facts_of(
     """Play ``record`` back and note what the figures need (``RecordError`` if it does not
     play back)."""
     game = Game.from_record(record)
-    seats = len(game.names)
-    teams: tuple[tuple[int, ...], ...]
-    if game.rules.team_game:
-        half = seats // 2
-        teams = tuple((team, team + half) for team in range(half))
-    else:
-        teams = tuple((seat,) for seat in range(seats))
-    rounds = tuple(
-        RoundFacts(tuple(e.winners), e.points, tuple(e.scores))
-        for e in game.log
-        if isinstance(e, RoundEnded)
-    )
+    rounds = [e for e in game.log if isinstance(e, RoundEnded)]
     ended = next((e for e in reversed(game.log) if isinstance(e, MatchEnded)), None)
     return MatchFacts(
         source=source,
@@ -210,11 +183,40 @@ def facts_of(
         rules=game.rules.rule_set.value,
         names=tuple(game.names),
         bots=None if bots is None else tuple(bots),
-        teams=teams,
+        team_game=game.rules.team_game,
         finished=ended is not None,
-        winners=() if ended is None else tuple(ended.winners),
-        rounds=rounds,
+        winners=0 if ended is None else mask_of(ended.winners),
+        round_winners=tuple(mask_of(e.winners) for e in rounds),
+        round_points=tuple(e.points for e in rounds),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class RoundByRound:
+    """A match's running totals after each round, for the app's chart."""
+
+    labels: tuple[str, ...]
+    """Who each column of totals belongs to: a player, or a team (``Ann & Cy``)."""
+    totals: tuple[tuple[int, ...], ...]
+    """After each round, the totals in the order of ``labels``."""
+
+
+def round_by_round(path: Path) -> RoundByRound:
+    """The totals of the kept match in ``path`` round by round (``Unreadable`` if it cannot
+    be read). Played back again: only one match's, so the cache need not keep them."""
+    record = _read_record(path)[0]
+    try:
+        game = Game.from_record(record)
+    except RecordError as error:
+        raise Unreadable(_one_line(str(error))) from None
+    names = game.names
+    if game.rules.team_game:
+        half = len(names) // 2
+        labels = tuple(f"{names[t]} & {names[t + half]}" for t in range(half))
+    else:
+        labels = tuple(names)
+    totals = tuple(tuple(e.scores) for e in game.log if isinstance(e, RoundEnded))
+    return RoundByRound(labels, totals)
 
 
 def date_of(path: Path, mtime: float | None = None) -> str:
@@ -234,21 +236,28 @@ def date_of(path: Path, mtime: float | None = None) -> str:
 def read_match(path: Path, mtime: float | None = None) -> MatchFacts:
     """The facts of the kept match (or record) in ``path``, read as carefully as any record
     from outside: ``Unreadable`` saying why in one line if it cannot be."""
+    record, bots = _read_record(path)
     try:
-        raw = read_limited(path, MAX_SAVE_BYTES)
-        text = raw.decode("utf-8")
+        return facts_of(record, path.name, date_of(path, mtime), bots)
+    except RecordError as error:
+        raise Unreadable(_one_line(str(error))) from None
+
+
+def _read_record(path: Path) -> tuple[MatchRecord, tuple[str | None, ...] | None]:
+    """The record in ``path`` and the seats' bot levels kept beside it, if any."""
+    try:
+        text = read_limited(path, MAX_SAVE_BYTES).decode("utf-8")
         try:
             data = parse_json(text)
         except ValueError as error:
             raise Unreadable(_one_line(f"the record is not valid JSON: {error}")) from None
         record = MatchRecord.from_dict(data)
-        bots = _kept_bots(data, record)
-        return facts_of(record, path.name, date_of(path, mtime), bots)
+        return record, _kept_bots(data, record)
     except FileNotFoundError:
         raise Unreadable("there is no such file") from None
     except UnicodeDecodeError:
         raise Unreadable("the file is not text (not UTF-8)") from None
-    except (RecordError, FileRefused, OSError, ValueError) as error:
+    except (RecordError, FileRefused, OSError) as error:
         raise Unreadable(_one_line(str(error))) from None
 
 
@@ -335,7 +344,7 @@ def read_kept(directory: Path, *, cache: bool = True) -> Reading:
             new[path.name] = {"key": key, "error": str(error)}
             continue
         reading.matches.append(read)
-        new[path.name] = {"key": key, "facts": read.to_dict()}
+        new[path.name] = {"key": key, "facts": read.to_list()}
     reading.matches.sort(key=lambda m: (m.date, m.source))
     if new != old:
         _save_cache(cache_path, new)
@@ -351,7 +360,7 @@ def _cached(name: str, entry: Any, key: list[int], reading: Reading) -> bool:
         reading.skipped.append(Skipped(name, _one_line(entry["error"])))
         return True
     try:
-        reading.matches.append(MatchFacts.from_dict(name, entry.get("facts")))
+        reading.matches.append(MatchFacts.from_list(name, entry.get("facts")))
     except (ValueError, TypeError):
         return False
     return True
@@ -423,20 +432,21 @@ class Figures:
     def points_per_round_won(self) -> float | None:
         return self.points_won / self.rounds_won if self.rounds_won else None
 
-    def add(self, match: MatchFacts, sides: set[int]) -> None:
-        """Count ``match`` for whoever sits in ``sides`` (one seat, or a level's seats)."""
-        for number, result in enumerate(match.rounds, start=1):
-            self.rounds += 1
-            if sides.intersection(result.winners):
+    def add(self, match: MatchFacts, sides: int) -> None:
+        """Count ``match`` for whoever sits in ``sides`` (a mask: one seat, or a level's)."""
+        self.rounds += len(match.round_winners)
+        for number, winners in enumerate(match.round_winners, start=1):
+            if winners & sides:
+                points = match.round_points[number - 1]
                 self.rounds_won += 1
-                self.points_won += result.points
-                if self.best_round is None or result.points > self.best_round.points:
-                    self.best_round = BestRound(result.points, match.date, match.source, number)
+                self.points_won += points
+                if self.best_round is None or points > self.best_round.points:
+                    self.best_round = BestRound(points, match.date, match.source, number)
         if not match.finished:
             self.unfinished += 1
             return
         self.matches += 1
-        won = bool(sides.intersection(match.winners))
+        won = bool(match.winners & sides)
         self.results.append(won)
         if won:
             self.won += 1
@@ -491,9 +501,12 @@ class Side:
     by_rules: dict[str, Figures] = field(default_factory=dict)
     against: dict[str, Figures] = field(default_factory=dict)
 
-    def add(self, match: MatchFacts, sides: set[int]) -> None:
+    def add(self, match: MatchFacts, sides: int) -> None:
         self.overall.add(match, sides)
-        self.by_rules.setdefault(match.rules, Figures()).add(match, sides)
+        by_rules = self.by_rules.get(match.rules)
+        if by_rules is None:
+            by_rules = self.by_rules[match.rules] = Figures()
+        by_rules.add(match, sides)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name, **self.overall.to_dict()}
@@ -549,14 +562,19 @@ def summarise(reading: Reading, *, since: str | None = None, player: str | None 
         for seat, name in enumerate(match.names):
             if bots[seat] is not None:
                 continue
-            side = people.setdefault(name.casefold(), Side(name))
+            side = people.get(name.casefold())
+            if side is None:
+                side = people[name.casefold()] = Side(name)
             side.name = name  # the latest spelling
-            side.add(match, {seat})
-            mine = set(match.team_of(seat))
-            for level in dict.fromkeys(b for s, b in enumerate(bots) if b and s not in mine):
-                side.against.setdefault(level, Figures()).add(match, {seat})
+            side.add(match, 1 << seat)
+            mine = match.team_mask(seat)
+            for level in dict.fromkeys(b for s, b in enumerate(bots) if b and not mine >> s & 1):
+                against = side.against.get(level)
+                if against is None:
+                    against = side.against[level] = Figures()
+                against.add(match, 1 << seat)
         for level in dict.fromkeys(b for b in bots if b is not None):
-            seats = {s for s, b in enumerate(bots) if b == level}
+            seats = mask_of(s for s, b in enumerate(bots) if b == level)
             levels.setdefault(level, Side(level)).add(match, seats)
     chosen = sorted(
         people.values(),
@@ -576,7 +594,7 @@ def summarise(reading: Reading, *, since: str | None = None, player: str | None 
         matches=len(matches),
         skipped=list(reading.skipped),
         without_seats=sum(m.bots is None for m in matches),
-        latest=next((m for m in reversed(matches) if m.rounds), None),
+        latest=next((m for m in reversed(matches) if m.round_winners), None),
     )
 
 
