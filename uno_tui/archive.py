@@ -10,6 +10,7 @@ numbered; ``uno-tui replay N`` and ``uno-tui replay --last`` tell one.
 from __future__ import annotations
 
 import contextlib
+import json
 import re
 import time
 from collections.abc import Iterator, Sequence
@@ -47,15 +48,19 @@ def file_name(game: Game, when: float | None = None) -> str:
     return f"{stamp}_{players[:100]}.json"
 
 
-def keep_match(game: Game, directory: Path) -> Path | None:
+def keep_match(
+    game: Game, directory: Path, bots: Sequence[str | None] | None = None
+) -> Path | None:
     """Write ``game``'s record into ``directory``; the same record kept already is not kept
     twice. Returns where it is, or ``None`` if the disk refused (the game goes on: keeping a
-    match is never worth stopping one)."""
+    match is never worth stopping one). ``bots``: each seat's bot level (``None`` for a
+    person), kept beside the record as ``"seats"`` (the autosave's shape) for ``uno-tui
+    stats``; a record reader ignores it."""
     if not game.actions:
         return None  # nothing was played: nothing to replay
     from uno_tui.saves import write_atomic
 
-    text = MatchRecord.of(game).to_json()
+    text = kept_text(MatchRecord.of(game), bots)
     name = file_name(game)
     with contextlib.suppress(OSError):
         for kept in directory.glob(f"*{name.partition('_')[2].partition('_')[2]}"):
@@ -71,6 +76,18 @@ def keep_match(game: Game, directory: Path) -> Path | None:
             return None
         return path
     return None
+
+
+def kept_text(record: MatchRecord, bots: Sequence[str | None] | None) -> str:
+    """The kept file: the match record, with ``"seats"`` (names and bot levels) before its
+    actions when they are known."""
+    if bots is None or len(bots) != len(record.players):
+        return record.to_json()
+    data = record.to_dict()
+    actions = data.pop("actions")
+    data["seats"] = [{"name": n, "bot": b} for n, b in zip(record.players, bots, strict=True)]
+    data["actions"] = actions
+    return json.dumps(data, indent=1)
 
 
 def kept_matches(directory: Path) -> list[Path]:

@@ -162,6 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("file", nargs="?", help="a match record, or a number from history")
     replay.add_argument("--last", action="store_true", help="the last match kept")
     sub.add_parser("history", help="list the matches kept (every finished match)")
+    stats = sub.add_parser("stats", help="what the kept matches add up to, per person and bot")
+    stats.add_argument("--file", action="append", default=[], help="a match record to count too")
+    stats.add_argument("--since", help="only matches on or after this day (2026-11-30)")
+    stats.add_argument("--player", help="only this person (names compare ignoring case)")
+    stats.add_argument("--json", action="store_true", help="the figures as JSON, for machines")
     resume = sub.add_parser("resume", help="continue the autosaved match")
     resume.add_argument(
         "--plain", action="store_true", default=argparse.SUPPRESS, help="line by line"
@@ -469,6 +474,41 @@ def history() -> int:
     return 0
 
 
+def stats(args: argparse.Namespace) -> int:
+    """``uno-tui stats``: the kept matches (and ``--file`` records) added up, in sentences or
+    ``--json``; each match that cannot be read is one line on stderr."""
+    import json
+
+    from uno_tui.stats import (
+        StatsUsageError,
+        parse_since,
+        read_kept,
+        read_one_by_one,
+        summarise,
+        summary_lines,
+    )
+
+    try:
+        since = parse_since(args.since)
+        directory = matches_dir()
+        reading = read_kept(directory)
+        extra = read_one_by_one(Path(file) for file in args.file)
+        reading.matches = sorted([*reading.matches, *extra.matches], key=lambda m: m.date)
+        reading.skipped += extra.skipped
+        summary = summarise(reading, since=since, player=args.player)
+    except StatsUsageError as error:
+        raise UsageError(str(error)) from None
+    for skipped in summary.skipped:
+        warn(skipped.line())
+    if args.json:
+        for line in json.dumps(summary.to_dict(), indent=1, ensure_ascii=True).splitlines():
+            say(line)  # ASCII only: every name's unusual character is a JSON escape
+        return 0
+    for line in summary_lines(summary, directory):
+        say(line)
+    return 0
+
+
 def read_record(path: Path) -> MatchRecord:
     """A match record from a file someone may have sent: a regular file of at most
     ``MAX_SAVE_BYTES``, JSON of bounded depth and length, players keeping the name rule.
@@ -545,6 +585,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return replay(args)
         if args.command == "history":
             return history()
+        if args.command == "stats":
+            return stats(args)
         if args.command == "simulate":
             return sim.run(args)
         if args.command in ("host", "join", "serve"):

@@ -128,7 +128,11 @@ class Session:
         if isinstance(path, Path):
             from uno_tui.archive import keep_match, matches_dir
 
-            keep_match(self.game, matches_dir(path.parent))
+            keep_match(
+                self.game,
+                matches_dir(path.parent),
+                bots=[seat.bot_level for seat in self.seats],
+            )
 
     @property
     def people(self) -> tuple[int, ...]:
