@@ -109,7 +109,14 @@ class PlainProcess:
     """``python -m uno_tui ARGS`` with its stdin, stdout and stderr on pipes."""
 
     def __init__(self, args: Sequence[str], data_dir: Path) -> None:
-        env = {**os.environ, ENV_DATA_DIR: str(data_dir), "PYTHONUNBUFFERED": "1"}
+        # PYTHONFAULTHANDLER: a process that hangs is sent SIGABRT and writes where every
+        # thread of it was to stderr, which the failure then shows.
+        env = {
+            **os.environ,
+            ENV_DATA_DIR: str(data_dir),
+            "PYTHONUNBUFFERED": "1",
+            "PYTHONFAULTHANDLER": "1",
+        }
         self.process = subprocess.Popen(
             [sys.executable, "-m", "uno_tui", *args],
             stdin=subprocess.PIPE,
@@ -175,7 +182,18 @@ class PlainProcess:
         return self.wait(timeout)
 
     def wait(self, timeout: float = 30) -> int:
-        code = self.process.wait(timeout)
+        try:
+            code = self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.process.send_signal(signal.SIGABRT)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.process.wait(10)
+            for reader in self._readers:
+                reader.join(10)
+            raise AssertionError(
+                f"the process did not end within {timeout} s; last lines: {self.output[-3:]}; "
+                f"where it was:\n{self.stderr[-4000:]}"
+            ) from None
         for reader in self._readers:
             reader.join(timeout)
         while True:  # the rest of the output, up to end of file
