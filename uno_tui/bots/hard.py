@@ -50,6 +50,7 @@ from .deals import DealSampler
 from .knowledge import Knowledge, colors_held, is_opponent, next_in_play
 from .medium import (
     DRAW_SCORE,
+    LACKED_COLOR,
     MediumBot,
     Situation,
     choose_variant,
@@ -83,8 +84,6 @@ CLEAR_WIN_TO_THE_END = 2.0
 """How many standard errors an action must beat medium's choice by to replace it, where the
 imagined rounds are played to the end (no judgement fitted for the table): ``Judgement`` says
 it for the others."""
-LACKED_COLOR = 8.0
-"""Worth of making the next player face a colour they showed they lack."""
 
 
 @dataclass(frozen=True, slots=True)
