@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import replace
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -39,11 +39,12 @@ async def hosting(
     seed: int = 7,
     options: HostOptions = QUICK,
     spectators: bool = True,
+    log: Callable[[str], None] | None = None,
 ) -> AsyncIterator[Host]:
     """A host on 127.0.0.1 (a free port), stopped on leaving."""
     session = Session(rules or Rules.classic(target_score=1), seats, seed=seed)
     codes = Codes.new(list(remote), spectators=spectators)
-    host = Host(session, codes, options, log=lambda line: None)
+    host = Host(session, codes, options, log=log or (lambda line: None))
     started = asyncio.Event()
     task = asyncio.create_task(host.run(started.set))
     await asyncio.wait_for(started.wait(), 10)

@@ -90,6 +90,9 @@ class HostOptions:
     """Joins a second from one address with any valid code ..."""
     address_join_burst: float = 80.0
     """... and at once (a whole table of spectators from one machine)."""
+    tally_window: float = TALLY_WINDOW
+    """Seconds over which a repeated happening (a wrong code, a connection cut off) is counted
+    and told in one line."""
     news_grace: float = 2.0
     """Seconds a seat's leave waits before it is told: a quick rejoin is told nothing."""
     rate: float = 30.0
@@ -246,7 +249,8 @@ class Tally:
                 del self.counts[key]
                 if count:
                     many, where = key
-                    self.log(f"{count} more {many} from {where} in the last minute.")
+                    span = "minute" if self.window == 60 else f"{self.window:g} seconds"
+                    self.log(f"{count} more {many} from {where} in the last {span}.")
 
     async def keep_flushing(self) -> None:
         while True:
@@ -358,13 +362,27 @@ class GuardedConnection(ServerConnection):
         super().connection_lost(exc)
 
     def send_data(self) -> None:
-        super().send_data()
+        """What ``websockets`` writes, in one write (a burst of pings is answered in one, and
+        a socket that failed is not written to again for each of them), then checked."""
+        pending: list[bytes] = []
+        for data in self.protocol.data_to_send():
+            if data:
+                pending.append(data)
+                continue
+            if pending:
+                self.transport.write(b"".join(pending))
+                pending = []
+            if self.transport.can_write_eof():  # the end of the stream: half-close
+                with contextlib.suppress(Exception):
+                    self.transport.write_eof()
+            else:
+                self.transport.close()
+        if pending:
+            self.transport.write(b"".join(pending))
         self.check_buffer()
 
     def check_buffer(self) -> None:
         transport = self.transport
-        if transport.is_closing():
-            return
         if transport.get_write_buffer_size() + self.queued > BUFFER_CAP:
             if self.tally is not None:
                 self.tally.note(
@@ -438,7 +456,7 @@ class Host:
         self.local = local
         self.log = log
         self.connections: dict[int | None, list[Connection]] = {}
-        self.tally = Tally(self._say)  # through self.log, which may be set later
+        self.tally = Tally(self._say, self.options.tally_window)  # self.log may be set later
         options = self.options
         pending = min(options.max_pending, pending_room(options))
         self.pending = Pool(pending, min(pending, options.max_pending_per_address))
