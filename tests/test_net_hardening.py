@@ -21,10 +21,11 @@ import threading
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from websockets.asyncio.client import connect
 
 from uno_tui.net import protocol
-from uno_tui.net.host import BUFFER_CAP, Host
+from uno_tui.net.host import BUFFER_CAP, Host, SaveWarning
 from uno_tui.session import Seat
 
 from .net_helpers import QUICK, Client, first_legal, hosting
@@ -268,3 +269,13 @@ def test_half_open_connections_under_a_low_descriptor_limit_leave_the_autosave_w
     assert "could not be saved" not in out, out[-2000:]
     assert "Traceback" not in err and "Traceback" not in out, err[-2000:]
     assert len(err.splitlines()) <= 5, err[-2000:]
+
+
+def test_a_failing_hosted_autosave_is_told_once_not_once_a_move(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    warn = SaveWarning(window=3600)
+    for n in range(5):  # each failure names a new temporary file
+        warn(f"the match could not be saved to hosted.json: no descriptor for .tmp{n}")
+    told = capsys.readouterr().err.splitlines()
+    assert told == ["uno-tui: the match could not be saved to hosted.json: no descriptor for .tmp0"]

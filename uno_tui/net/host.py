@@ -20,6 +20,7 @@ import json
 import logging
 import secrets
 import socket
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -903,6 +904,33 @@ def _quiet_logger(tally: Tally) -> logging.Logger:
     return logger
 
 
+class SaveWarning:
+    """How a hosted match's failing autosave is told: the first failure in full, then at most
+    one line a window with how many more there were (a disk that fails on and off, or writes
+    that find no descriptor, would otherwise give a line a move)."""
+
+    def __init__(self, window: float = TALLY_WINDOW) -> None:
+        self.window = window
+        self.told_at: float | None = None
+        self.more = 0
+
+    def __call__(self, message: str) -> None:
+        now = time.monotonic()
+        if self.told_at is not None and now - self.told_at < self.window:
+            self.more += 1
+            return
+        if self.told_at is None:
+            _say_on_stderr(message)
+        else:
+            _say_on_stderr(f"{message} ({self.more} more failed saves since the last told)")
+        self.told_at, self.more = now, 0
+
+
+def _say_on_stderr(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print(f"uno-tui: {message}", file=sys.stderr, flush=True)
+
+
 # Starting a hosted match ----------------------------------------------------------------------
 
 
@@ -919,7 +947,7 @@ def open_hosted(
     save_path, codes_path = hosted_paths(directory)
     if not hold_save_lock(save_path):
         raise ValueError(f"another uno-tui host is running with its match in {save_path.parent}")
-    session.autosave = Autosave(save_path)
+    session.autosave = Autosave(save_path, warn=SaveWarning())
     codes = Codes.new(remote, spectators=spectators, local=local)
     codes.save(codes_path, session.game.names)
     session.save()
@@ -934,7 +962,7 @@ def resume_hosted(directory: Path | None = None) -> tuple[Session, Codes]:
     save_path, codes_path = hosted_paths(directory)
     if not hold_save_lock(save_path):
         raise ValueError(f"another uno-tui host is running with its match in {save_path.parent}")
-    autosave = Autosave(save_path)
+    autosave = Autosave(save_path, warn=SaveWarning())
     try:
         session = load_session(save_path, autosave)
     except FileNotFoundError:
