@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import replace
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -27,7 +27,7 @@ from uno_tui.net import protocol
 from uno_tui.net.host import Codes, Host, HostOptions
 from uno_tui.session import Seat, Session
 
-QUICK = HostOptions(port=0, wrong_code_delay=0.2, uno_grace=0.2)
+QUICK = HostOptions(port=0, wrong_code_delay=0.2, uno_grace=0.2, news_grace=0.1)
 
 
 @contextlib.asynccontextmanager
@@ -39,11 +39,12 @@ async def hosting(
     seed: int = 7,
     options: HostOptions = QUICK,
     spectators: bool = True,
+    log: Callable[[str], None] | None = None,
 ) -> AsyncIterator[Host]:
     """A host on 127.0.0.1 (a free port), stopped on leaving."""
     session = Session(rules or Rules.classic(target_score=1), seats, seed=seed)
     codes = Codes.new(list(remote), spectators=spectators)
-    host = Host(session, codes, options, log=lambda line: None)
+    host = Host(session, codes, options, log=log or (lambda line: None))
     started = asyncio.Event()
     task = asyncio.create_task(host.run(started.set))
     await asyncio.wait_for(started.wait(), 10)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from textual.pilot import Pilot
 
 from uno_tui.engine import DrawCard, PlayCard
+from uno_tui.net import protocol
 from uno_tui.net.joined import JoinedTable
 from uno_tui.session import Seat
 from uno_tui.tui.join_app import JoinApp
@@ -16,7 +17,7 @@ from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.widgets.hand_view import HandView
 from uno_tui.tui.widgets.table_view import TableView
 
-from .net_helpers import hosting
+from .net_helpers import Client, hosting
 
 TABLE = (Seat("Ann"), Seat("Ben", "random"), Seat("Cy", "random"))
 
@@ -111,4 +112,34 @@ async def test_a_wrong_code_is_told_on_the_form() -> None:
             error = app.query_one("#join-error")
             await until(lambda: "Cannot join" in str(error.render()), pilot)
             assert "that code opens no seat at this table" in str(error.render())
+            await pilot.press("ctrl+q")
+
+
+async def test_names_notices_and_typed_addresses_show_as_text_not_markup() -> None:
+    table = (Seat("[AFK]Bo"), Seat("Bo[/]"), Seat("[b]Cy", "random"))
+    async with hosting(table, (0, 1), seed=5) as host:
+        app = JoinApp()
+        async with app.run_test(size=(100, 30)) as pilot:
+            app.query_one("#address").value = "[/]"  # type: ignore[attr-defined]
+            app.query_one("#code").value = "[/]"  # type: ignore[attr-defined]
+            await pilot.click("#join")
+            error = app.query_one("#join-error")
+            await until(lambda: "Cannot join" in str(error.render()), pilot)
+            assert "[/]" in str(error.render())  # shown as typed; the window goes on
+            app.query_one("#address").value = f"127.0.0.1:{host.port}"  # type: ignore[attr-defined]
+            app.query_one("#code").value = host.codes.seats[0]  # type: ignore[attr-defined]
+            app.join_pressed()
+            await until(lambda: isinstance(app.screen, GameScreen), pilot)
+            await until(lambda: "[b]Cy" in screen_text(app), pilot)
+            assert "Bo[/]" in screen_text(app)
+            other = await Client.join(host, host.codes.seats[1])  # "Bo[/] joined." is told
+            await other.until(protocol.ViewUpdate)
+
+            def told() -> str:
+                return "\n".join(n.message for n in app._notifications)
+
+            await until(lambda: "Bo[/] joined." in told(), pilot)
+            await pilot.pause(0.2)
+            assert app.is_running and isinstance(app.screen, GameScreen)
+            await other.close()
             await pilot.press("ctrl+q")

@@ -315,7 +315,7 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
 
 
 def run_serve(args: argparse.Namespace, say: Callable[[str], None]) -> int:
-    from textual_serve.server import Server
+    from .serving import MAX_PAGES, MAX_PAGES_PER_ADDRESS, GuardedServer
 
     given: Sequence[str] = args.app_args
     app_args = ["join"] if not given else list(given[1:] if given[0] == "--" else given)
@@ -324,7 +324,11 @@ def run_serve(args: argparse.Namespace, say: Callable[[str], None]) -> int:
     say("The page and its keys travel unencrypted: beyond a trusted network, use SSH or a VPN.")
     if not 0 < args.port < 65536:
         raise CommandError("serve: --port is a number from 1 to 65535")
-    server = Server(command, host=args.bind, port=args.port, title="uno-tui")
+    say(
+        f"At most {MAX_PAGES} pages at once ({MAX_PAGES_PER_ADDRESS} from one address), each "
+        "with a data directory of its own; pages from other sites are refused."
+    )
+    server = GuardedServer(command, host=args.bind, port=args.port, say=say)
     try:
         server.serve()
     except OSError as error:

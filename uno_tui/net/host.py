@@ -17,12 +17,15 @@ import asyncio
 import contextlib
 import hmac
 import json
+import logging
 import secrets
 import socket
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -42,6 +45,14 @@ CODE_LENGTH = 8
 DEFAULT_PORT = 8765
 AWAY_BOT = "medium"
 """The level of the bot that takes a seat whose person stays away."""
+BUFFER_CAP = 1 << 20
+"""Bytes the host holds for one connection (its queue and its socket's send buffer): past
+this the connection is dropped at once. A client that reads keeps it near zero."""
+REFUSE_SECONDS = 2.0
+"""How long a refusal may take to leave; a client that does not read it is cut off."""
+TALLY_WINDOW = 60.0
+"""Repeated happenings (wrong codes, dropped connections) are told once, then counted over
+this many seconds."""
 
 
 def new_code() -> str:
@@ -60,8 +71,31 @@ class HostOptions:
     port: int = DEFAULT_PORT
     wrong_code_delay: float = 1.0
     """Seconds before a wrong code is answered, so codes cannot be tried quickly."""
-    hello_timeout: float = 10.0
+    hello_timeout: float = 5.0
+    """Seconds a connection has to say its code; then it is cut off."""
     max_connections: int = 64
+    """Connections that have not shown a valid code yet; a newcomer past this pushes out the
+    oldest of the address holding the most (so idle connections cannot lock a seat out)."""
+    max_per_address: int = 16
+    """The same, from one address."""
+    max_pending: int = 128
+    """TCP connections that have not finished the WebSocket handshake ..."""
+    max_pending_per_address: int = 64
+    """... and from one address; past either, the oldest is cut off."""
+    max_spectators: int = 64
+    join_rate: float = 0.2
+    """Joins a second with one seat's code, on average (a dropped person rejoins at once) ..."""
+    join_burst: float = 5.0
+    """... and at once."""
+    address_join_rate: float = 2.0
+    """Joins a second from one address with any valid code ..."""
+    address_join_burst: float = 80.0
+    """... and at once (a whole table of spectators from one machine)."""
+    tally_window: float = TALLY_WINDOW
+    """Seconds over which a repeated happening (a wrong code, a connection cut off) is counted
+    and told in one line."""
+    news_grace: float = 2.0
+    """Seconds a seat's leave waits before it is told: a quick rejoin is told nothing."""
     rate: float = 30.0
     """Messages a second a connection may send, on average (a person sends a few; a client
     paces itself under this, see ``client.MIN_SEND_INTERVAL``) ..."""
@@ -95,7 +129,7 @@ class Codes:
     def seat_of(self, code: str) -> tuple[bool, int | None]:
         """Whether ``code`` opens a seat, and which (``None``: the spectators' code). Every
         code is compared, in constant time, whatever matches."""
-        given = normal_code(code).encode()
+        given = normal_code(code).encode(errors="replace")  # "\ud800" is no code
         found: tuple[bool, int | None] = (False, None)
         for seat, known in self.seats.items():
             if hmac.compare_digest(given, normal_code(known).encode()):
@@ -169,6 +203,196 @@ class TokenBucket:
         self.tokens -= 1
         return True
 
+    @property
+    def full(self) -> bool:
+        return self.tokens + (time.monotonic() - self.last) * self.rate >= self.burst
+
+
+class Buckets:
+    """One ``TokenBucket`` per key (a seat, an address); full ones are forgotten when many."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.buckets: dict[object, TokenBucket] = {}
+
+    def take(self, key: object) -> bool:
+        if len(self.buckets) > 1000:
+            self.buckets = {k: b for k, b in self.buckets.items() if not b.full}
+        bucket = self.buckets.setdefault(key, TokenBucket(self.rate, self.burst))
+        return bucket.take()
+
+
+class Tally:
+    """Happenings that may repeat fast (wrong codes, connections cut off), told in one line
+    at the first and then one line a window with how many there were: a flood of them costs
+    the host's terminal two lines a minute."""
+
+    def __init__(self, log: Callable[[str], None], window: float = TALLY_WINDOW) -> None:
+        self.log, self.window = log, window
+        self.counts: dict[tuple[str, str], list[float]] = {}
+        """(what, where) to [when its window began, how many since]."""
+
+    def note(self, one: str, many: str, where: str) -> None:
+        """``one``: "A wrong code" (the first); ``many``: "wrong codes" (the count's)."""
+        now = time.monotonic()
+        key = (many, where)
+        if key not in self.counts:
+            self.counts[key] = [now, 0]
+            self.log(f"{one} from {where}.")
+            return
+        self.counts[key][1] += 1
+        self.flush(now)
+
+    def flush(self, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        for key, (began, count) in list(self.counts.items()):
+            if now - began >= self.window:
+                del self.counts[key]
+                if count:
+                    many, where = key
+                    span = "minute" if self.window == 60 else f"{self.window:g} seconds"
+                    self.log(f"{count} more {many} from {where} in the last {span}.")
+
+    async def keep_flushing(self) -> None:
+        while True:
+            await asyncio.sleep(self.window / 4)
+            self.flush()
+
+
+class Pool:
+    """Connections waiting for something (their handshake, their code), at most ``total`` and
+    ``per_address`` from one address. A newcomer past either is let in and the oldest of its
+    own address (or, past the total, of the address holding the most) is pushed out: holding
+    the pool full costs an attacker nothing, so refusing newcomers would lock people out."""
+
+    def __init__(self, total: int, per_address: int) -> None:
+        self.total, self.per_address = total, per_address
+        self.members: dict[str, dict[object, Callable[[], None]]] = {}
+        self.size = 0
+
+    def admit(self, address: str, key: object, push_out: Callable[[], None]) -> None:
+        own = self.members.setdefault(address, {})
+        if len(own) >= self.per_address:
+            self._push_out(address)
+        elif self.size >= self.total:
+            self._push_out(max(self.members, key=lambda a: len(self.members[a])))
+        self.members.setdefault(address, {})[key] = push_out
+        self.size += 1
+
+    def _push_out(self, address: str) -> None:
+        oldest = next(iter(self.members[address]))
+        push_out = self.members[address][oldest]
+        self.leave(address, oldest)
+        push_out()
+
+    def leave(self, address: str, key: object) -> None:
+        own = self.members.get(address)
+        if own is not None and own.pop(key, None) is not None:
+            self.size -= 1
+            if not own:
+                del self.members[address]
+
+
+DESCRIPTORS_KEPT = 64
+"""Descriptors left for the host's own files (the autosave, its lock, the record)."""
+
+
+def descriptor_limit() -> int:
+    """The soft limit on open files, raised to the hard one where allowed (at most 65,536)."""
+    try:
+        import resource
+    except ImportError:  # not on this system: assume the usual
+        return 1024
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 65_536 if hard == resource.RLIM_INFINITY else min(hard, 65_536)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            soft = wanted
+    return 65_536 if soft == resource.RLIM_INFINITY else soft
+
+
+def pending_room(options: HostOptions) -> int:
+    """How many handshakes may wait at once so that every connection the host keeps, and its
+    own files, still find a descriptor: at least 8."""
+    kept = DESCRIPTORS_KEPT + options.max_connections + options.max_spectators + 16
+    return max(8, (descriptor_limit() - kept) // 2)
+
+
+def address_of(transport: Any) -> str:
+    peer = transport.get_extra_info("peername") if transport is not None else None
+    return str(peer[0]) if isinstance(peer, tuple) and peer else "an unknown address"
+
+
+class GuardedConnection(ServerConnection):
+    """A ``ServerConnection`` that cannot make the host hold more than ``BUFFER_CAP`` for it:
+    whatever is written for it (answers to its pings included, which ``websockets`` writes
+    without waiting) is checked, and past the cap the transport is aborted. Its handshake
+    waits in the host's ``pending`` pool."""
+
+    queued = 0
+    """Bytes in the host's own queue for this connection (``Connection`` keeps it)."""
+    pending: Pool | None = None
+    tally: Tally | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        if self.pending is not None:
+            self.pending.admit(address_of(transport), self, self._cut_pending)
+
+    def _cut_pending(self) -> None:
+        if self.tally is not None:
+            where = address_of(self.transport)
+            self.tally.note(
+                "A connection cut off before its handshake",
+                "connections cut off before their handshake",
+                where,
+            )
+        self.transport.abort()
+
+    async def handshake(self, *args: Any, **kwargs: Any) -> None:
+        try:
+            await super().handshake(*args, **kwargs)
+        finally:
+            if self.pending is not None:
+                self.pending.leave(address_of(self.transport), self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.pending is not None:
+            self.pending.leave(address_of(self.transport), self)
+        super().connection_lost(exc)
+
+    def send_data(self) -> None:
+        """What ``websockets`` writes, in one write (a burst of pings is answered in one, and
+        a socket that failed is not written to again for each of them), then checked."""
+        pending: list[bytes] = []
+        for data in self.protocol.data_to_send():
+            if data:
+                pending.append(data)
+                continue
+            if pending:
+                self.transport.write(b"".join(pending))
+                pending = []
+            if self.transport.can_write_eof():  # the end of the stream: half-close
+                with contextlib.suppress(Exception):
+                    self.transport.write_eof()
+            else:
+                self.transport.close()
+        if pending:
+            self.transport.write(b"".join(pending))
+        self.check_buffer()
+
+    def check_buffer(self) -> None:
+        transport = self.transport
+        if transport.get_write_buffer_size() + self.queued > BUFFER_CAP:
+            if self.tally is not None:
+                self.tally.note(
+                    "A connection cut off for not reading",
+                    "connections cut off for not reading",
+                    address_of(transport),
+                )
+            transport.abort()
+
 
 class Connection:
     """One joined client: its seat (``None``: a spectator), its outgoing queue, and how much
@@ -183,12 +407,20 @@ class Connection:
         self.round_start = -1
         self.sent = 0
 
+    def _count(self, size: int) -> None:
+        if isinstance(self.ws, GuardedConnection):
+            self.ws.queued += size
+            if size > 0:
+                self.ws.check_buffer()
+
     def push(self, message: str) -> None:
         """Queue a message; a client too slow to keep up is let go (it may rejoin)."""
         try:
             self.queue.put_nowait(message)
         except asyncio.QueueFull:
             self.close()
+            return
+        self._count(len(message))
 
     def close(self) -> None:
         """Close after the queued messages; at once if the queue is full (the client reads
@@ -200,6 +432,7 @@ class Connection:
 
     async def pump(self) -> None:
         while (message := await self.queue.get()) is not None:
+            self._count(-len(message))
             await self.ws.send(message)
         await self.ws.close()
 
@@ -224,7 +457,22 @@ class Host:
         self.local = local
         self.log = log
         self.connections: dict[int | None, list[Connection]] = {}
-        self.open_sockets = 0
+        self.tally = Tally(self._say, self.options.tally_window)  # self.log may be set later
+        options = self.options
+        pending = min(options.max_pending, pending_room(options))
+        self.pending = Pool(pending, min(pending, options.max_pending_per_address))
+        """Connections in their WebSocket handshake, fewer when descriptors are few."""
+        self.waiting = Pool(options.max_connections, options.max_per_address)
+        """Connections that have not shown a valid code yet."""
+        self.code_joins = Buckets(options.join_rate, options.join_burst)
+        self.spectator_joins = TokenBucket(options.address_join_rate, options.max_spectators)
+        """The spectators' code is shared: joins with it have a bucket of their own."""
+        self.address_joins = Buckets(options.address_join_rate, options.address_join_burst)
+        self.spectators_told = 0
+        self.leaving: dict[int, asyncio.TimerHandle] = {}
+        """Seats whose leave is not told yet (told after ``news_grace`` unless they rejoin)."""
+        self.tasks: set[asyncio.Future[None]] = set()
+        self.spectators_due = False
         self.changed = asyncio.Event()
         self.finished = asyncio.Event()
         self.person_played_at = 0.0
@@ -232,6 +480,9 @@ class Host:
         self.server: Server | None = None
         self.record = record
         """Where to write the match record when the host stops (``uno-tui replay`` reads it)."""
+
+    def _say(self, line: str) -> None:
+        self.log(line)
 
     # Who plays what -------------------------------------------------------------------------
 
@@ -382,49 +633,85 @@ class Host:
     # Connections ---------------------------------------------------------------------------
 
     async def handle(self, ws: ServerConnection) -> None:
-        if self.open_sockets >= self.options.max_connections:
-            await _refuse(ws, "the table has as many connections as it takes; try later")
-            return
-        self.open_sockets += 1
+        address = address_of(ws.transport)
+        key = object()
+        self.waiting.admit(address, key, lambda: self._push_out(ws, address))
         try:
-            await self._handle(ws)
+            seat = await self._greet(ws, address)
         finally:
-            self.open_sockets -= 1
+            self.waiting.leave(address, key)
+        if seat is not False:
+            await self.play(ws, seat)
 
-    async def _handle(self, ws: ServerConnection) -> None:
+    def _push_out(self, ws: ServerConnection, address: str) -> None:
+        self.tally.note(
+            "A connection without a code pushed out by newer ones",
+            "connections without a code pushed out by newer ones",
+            address,
+        )
+        self._spawn(_refuse(ws, "too many connections are waiting to join; try again"))
+
+    def _spawn(self, coroutine: Any) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _greet(self, ws: ServerConnection, address: str) -> int | bool | None:
+        """The seat a connection's hello opens (``None``: a spectator's); ``False`` once it
+        has been refused. Whatever the client sends, this ends within the hello deadline,
+        the wrong-code delay and ``REFUSE_SECONDS``."""
         try:
-            raw = await asyncio.wait_for(ws.recv(), self.options.hello_timeout)
+            async with asyncio.timeout(self.options.hello_timeout):
+                raw = await ws.recv()
             greeting = protocol.parse_client(raw)
             if not isinstance(greeting, protocol.Hello):
                 raise protocol.ProtocolError("the first message is a hello with a code")
         except (TimeoutError, ConnectionClosed):
             await _refuse(ws, "no hello in time")
-            return
+            return False
         except protocol.ProtocolError as error:
             await _refuse(ws, str(error))
-            return
+            return False
         opens, seat = self.codes.seat_of(greeting.code)
         if not opens:
+            self.tally.note("A wrong code", "wrong codes", address)
             await asyncio.sleep(self.options.wrong_code_delay)
             await _refuse(ws, "that code opens no seat at this table")
-            return
-        await self.play(ws, seat)
+            return False
+        if seat is None and len(self.connections.get(None, [])) >= self.options.max_spectators:
+            self.tally.note("A spectator refused (all places taken)", "spectators refused", address)
+            await _refuse(ws, "every spectator's place is taken; try later")
+            return False
+        by_code = self.spectator_joins.take() if seat is None else self.code_joins.take(seat)
+        if not (by_code and self.address_joins.take(address)):
+            self.tally.note("A join refused (too many too fast)", "joins refused", address)
+            await _refuse(ws, "joined too often; try again in a few seconds")
+            return False
+        return seat
 
     async def play(self, ws: ServerConnection, seat: int | None) -> None:
         connection = Connection(ws, seat)
         pump = asyncio.create_task(connection.pump())
         who = "a spectator" if seat is None else self.game.names[seat]
         if seat is not None:
-            for old in self.connections.pop(seat, []):
+            taken = self.connections.pop(seat, [])
+            for old in taken:
                 old.push(protocol.bye("your seat was joined from another connection"))
                 old.close()
             self.away_since.pop(seat, None)
+            was_away = seat in self.session.bots
             self.hand_back(seat)
-        if seat is not None:
-            self.tell_all(f"{who} joined.")
-        else:
-            self.log(f"{who} joined.")
+            quiet = self.leaving.pop(seat, None)
+            if quiet is not None:
+                quiet.cancel()  # a quick rejoin: its leave was never told
+            if taken:
+                connection.push(protocol.notice("You took your seat over from another connection."))
+                self.log(f"{who} joined from another connection, which was closed.")
+            elif quiet is None and not was_away:
+                self.tell_all(f"{who} joined.")
         self.connections.setdefault(seat, []).append(connection)
+        if seat is None:
+            self._tell_spectators_soon()
         connection.push(protocol.welcome(seat, self.game.names, self.game.rules, self.seat_info()))
         self.update(connection)
         self.changed.set()
@@ -436,14 +723,38 @@ class Host:
             connections = self.connections.get(seat, [])
             if connection in connections:
                 connections.remove(connection)
-                if not self.session.is_over:
-                    self.log(f"{who} left.")
-                    if seat is not None:
-                        self.tell_all(f"{who} left; their seat waits for them.")
+                if seat is None:
+                    self._tell_spectators_soon()
+                elif not self.session.is_over and not connections:
+                    self._tell_leave_soon(seat)
             connection.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(pump, 5)
             pump.cancel()
+
+    def _tell_leave_soon(self, seat: int) -> None:
+        def tell() -> None:
+            self.leaving.pop(seat, None)
+            if not self.connections.get(seat) and not self.session.is_over:
+                self.tell_all(f"{self.game.names[seat]} left; their seat waits for them.")
+
+        if seat not in self.leaving:
+            loop = asyncio.get_running_loop()
+            self.leaving[seat] = loop.call_later(self.options.news_grace, tell)
+
+    def _tell_spectators_soon(self) -> None:
+        """Spectators come and go in one line: how many watch, once the count settles."""
+
+        def tell() -> None:
+            self.spectators_due = False
+            count = len(self.connections.get(None, []))
+            if count != self.spectators_told:
+                self.spectators_told = count
+                self.log(f"{count} spectator{'s' if count != 1 else ''} watching.")
+
+        if not self.spectators_due:
+            self.spectators_due = True
+            asyncio.get_running_loop().call_later(self.options.news_grace, tell)
 
     async def listen(self, connection: Connection) -> None:
         bucket = TokenBucket(self.options.rate, self.options.burst)
@@ -493,12 +804,23 @@ class Host:
 
     async def run(self, started: Callable[[], None] | None = None) -> int:
         """Serve until the match ends (or the task is cancelled)."""
+        loop = asyncio.get_running_loop()
+        loop.set_exception_handler(self._loop_error)
+        tally, pending = self.tally, self.pending
+
+        class HostConnection(GuardedConnection):
+            pass
+
+        HostConnection.tally, HostConnection.pending = tally, pending
         async with serve(
             self.handle,
             self.options.bind,
             self.options.port,
+            create_connection=HostConnection,
+            logger=_quiet_logger(tally),
             max_size=2 * protocol.MAX_MESSAGE_BYTES,
-            max_queue=16,
+            max_queue=4,
+            write_limit=2**15,
             ping_interval=10,
             ping_timeout=20,
             close_timeout=2,
@@ -508,6 +830,7 @@ class Host:
                 started()
             bots = asyncio.create_task(self.drive_bots())
             away = asyncio.create_task(self.watch_away())
+            flush = asyncio.create_task(self.tally.keep_flushing())
             self.changed.set()
             try:
                 await self.finished.wait()
@@ -520,11 +843,21 @@ class Host:
             finally:
                 bots.cancel()
                 away.cancel()
+                flush.cancel()
                 self.write_record()
                 for connections in self.connections.values():
                     for connection in connections:
                         connection.close()
         return 0
+
+    def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        """What asyncio would print with a traceback (an ``accept`` out of descriptors, a
+        callback that failed): one short line, counted when it repeats."""
+        text = str(context.get("message") or "an error")
+        error = context.get("exception")
+        if error is not None:
+            text += f" ({type(error).__name__})"
+        self.tally.note(text[:100], f"times: {text[:100]}", "this host")
 
     def write_record(self) -> None:
         if self.record is None:
@@ -544,10 +877,58 @@ class Host:
 
 
 async def _refuse(ws: ServerConnection, text: str) -> None:
-    with contextlib.suppress(ConnectionClosed):
-        await ws.send(protocol.error(text))
-        await ws.send(protocol.bye(text))
-    await ws.close()
+    """Tell ``ws`` why and close it; cut off if that takes over ``REFUSE_SECONDS`` (a client
+    that reads nothing)."""
+    try:
+        async with asyncio.timeout(REFUSE_SECONDS):
+            with contextlib.suppress(ConnectionClosed):
+                await ws.send(protocol.error(text))
+                await ws.send(protocol.bye(text))
+            await ws.close()
+    except TimeoutError:
+        ws.transport.abort()
+
+
+def _quiet_logger(tally: Tally) -> logging.Logger:
+    """The ``websockets`` server's logger: what it would log with a traceback (a handshake
+    that failed, a handler that raised) comes out as one short counted line."""
+    logger = logging.Logger("uno_tui.net.host", logging.ERROR)  # its own: none is shared
+    logger.propagate = False
+
+    class Short(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            text = record.getMessage().splitlines()[0][:100] if record.getMessage() else "error"
+            tally.note(f"WebSocket: {text}", f"times: WebSocket: {text}", "a client")
+
+    logger.addHandler(Short())
+    return logger
+
+
+class SaveWarning:
+    """How a hosted match's failing autosave is told: the first failure in full, then at most
+    one line a window with how many more there were (a disk that fails on and off, or writes
+    that find no descriptor, would otherwise give a line a move)."""
+
+    def __init__(self, window: float = TALLY_WINDOW) -> None:
+        self.window = window
+        self.told_at: float | None = None
+        self.more = 0
+
+    def __call__(self, message: str) -> None:
+        now = time.monotonic()
+        if self.told_at is not None and now - self.told_at < self.window:
+            self.more += 1
+            return
+        if self.told_at is None:
+            _say_on_stderr(message)
+        else:
+            _say_on_stderr(f"{message} ({self.more} more failed saves since the last told)")
+        self.told_at, self.more = now, 0
+
+
+def _say_on_stderr(message: str) -> None:
+    with contextlib.suppress(OSError, ValueError):
+        print(f"uno-tui: {message}", file=sys.stderr, flush=True)
 
 
 # Starting a hosted match ----------------------------------------------------------------------
@@ -566,7 +947,7 @@ def open_hosted(
     save_path, codes_path = hosted_paths(directory)
     if not hold_save_lock(save_path):
         raise ValueError(f"another uno-tui host is running with its match in {save_path.parent}")
-    session.autosave = Autosave(save_path)
+    session.autosave = Autosave(save_path, warn=SaveWarning())
     codes = Codes.new(remote, spectators=spectators, local=local)
     codes.save(codes_path, session.game.names)
     session.save()
@@ -581,7 +962,7 @@ def resume_hosted(directory: Path | None = None) -> tuple[Session, Codes]:
     save_path, codes_path = hosted_paths(directory)
     if not hold_save_lock(save_path):
         raise ValueError(f"another uno-tui host is running with its match in {save_path.parent}")
-    autosave = Autosave(save_path)
+    autosave = Autosave(save_path, warn=SaveWarning())
     try:
         session = load_session(save_path, autosave)
     except FileNotFoundError:

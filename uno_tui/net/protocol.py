@@ -44,6 +44,7 @@ from functools import cache
 from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from uno_tui.engine import (
+    MAX_NAME_LENGTH,
     Action,
     Card,
     CardNotationError,
@@ -193,7 +194,7 @@ def clean_text(text: str) -> str:
 
 
 def check_name(name: str) -> str:
-    if not 1 <= len(name) <= 40 or clean_text(name) != name:
+    if not 1 <= len(name) <= MAX_NAME_LENGTH or clean_text(name) != name:
         raise ProtocolError(f"the player name {_short(name)} is not printable text")
     return name
 
@@ -389,7 +390,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
                 f"protocol version {_short(data['version'])}; this host speaks {PROTOCOL_VERSION}"
             )
         code = data["code"]
-        if not isinstance(code, str) or len(code) > 40:
+        if not isinstance(code, str) or len(code) > 40 or not code.isascii():
             raise ProtocolError("the code is text of a few letters")
         return Hello(code)
     if data["type"] == "action":

@@ -6,10 +6,12 @@ to one person). ``uno-tui serve`` serves this window to web browsers.
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.notifications import SeverityLevel
 from textual.widgets import Button, Footer, Input, Label
 
 from uno_tui.narration.speech import SpeechChoice
@@ -38,13 +40,26 @@ class JoinApp(App[int]):
         self.speech: SpeechChoice = speech
         self.remote: RemoteTable | None = None
 
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every toast is plain text, as in the app's own window: the host's notices quote
+        names (``[AFK]Bo joined.``, ``Bo[/] left``) that must show as typed, never act."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
     def compose(self) -> ComposeResult:
         with Vertical(id="join-form"):
             yield Label("Join a hosted match: the host's address and your seat's code.")
             yield Input(self.address, placeholder="address, e.g. 192.168.1.5:8765", id="address")
             yield Input(self.code, placeholder="code, e.g. K7QM-2PXA", id="code")
             yield Button("Join", id="join", variant="primary")
-            yield Label("", id="join-error")
+            yield Label("", id="join-error", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -64,7 +79,7 @@ class JoinApp(App[int]):
             self.query_one("#code" if address else "#address", Input).focus()
 
     def join(self, address: str, code: str) -> None:
-        self.query_one("#join-error", Label).update(f"Joining {address}...")
+        self.say(f"Joining {address}...")
         self.connect(address, code)
 
     @work(thread=True, exclusive=True)
@@ -82,16 +97,21 @@ class JoinApp(App[int]):
         self.remote = remote
         self.call_from_thread(self.play, table)
 
+    def say(self, line: str) -> None:
+        """Show ``line`` under the form as text: an address, a name or the host's words are
+        never markup (``[/]`` typed as the address is shown, not obeyed)."""
+        self.query_one("#join-error", Label).update(Text(line))
+
     def refused(self, reason: str) -> None:
-        self.query_one("#join-error", Label).update(f"Cannot join: {reason}.")
+        self.say(f"Cannot join: {reason}.")
 
     def play(self, table: JoinedTable) -> None:
-        self.query_one("#join-error", Label).update("")
+        self.say("")
 
         def over(_: None) -> None:
             closed = None if table.is_over else table.table.state.closed
             ended = f"The table is closed: {closed}." if closed else "The match is over."
-            self.query_one("#join-error", Label).update(f"{ended} Ctrl+Q leaves.")
+            self.say(f"{ended} Ctrl+Q leaves.")
 
         self.push_screen(GameScreen(table, narrate=self.narrate, speech=self.speech), over)
 
