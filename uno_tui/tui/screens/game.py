@@ -95,6 +95,10 @@ EMPHASIS_STYLES: dict[Emphasis, str] = {
 """How the prompt paints each emphasis of its phrases."""
 
 
+LAST_CARD_WORDS = "One card left: U calls UNO."
+"""Said to a listener who played their next-to-last card without calling."""
+
+
 class GameScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-compact"), (110, "-wide")]
     """A compact table below 110 columns, a roomy one from there on (app.tcss)."""
@@ -139,6 +143,8 @@ class GameScreen(Screen[None]):
         self.game = session.game
         self.flow = MatchFlow(session)
         self.bot_delay = bot_delay
+        if bot_delay:  # bots at a person's pace catch a forgotten UNO at a person's pace too
+            session.pace_catches()
         self.narrator = Narrator(self.game.names, team_scores=self.game.rules.team_game)
         self.shown_viewer: int | None = self.flow.viewer
         """Whose view the screen last showed: toasts are cleared when it changes."""
@@ -255,7 +261,14 @@ class GameScreen(Screen[None]):
                 self.told_decision = moment
                 # For a listener: cards in words ("Red 2", not "R 2"); the narration has
                 # just said whose turn it is.
-                self.speak(spoken_prompt(decision, prompt, teach_keys=not self.taught_keys))
+                self.speak(
+                    spoken_prompt(
+                        decision,
+                        prompt,
+                        teach_keys=not self.taught_keys,
+                        uno_next=self.uno_next(viewer, decision),
+                    )
+                )
                 if decision.kind is DecisionKind.TURN:
                     self.taught_keys = True
 
@@ -285,8 +298,18 @@ class GameScreen(Screen[None]):
             may_call_uno=viewer is not None and bool(self.my_actions(viewer, CallUno)),
             uno_exposed=self.flow.public_view().uno_exposed,
             uno_armed=self.flow.uno_armed,
+            uno_next=self.uno_next(viewer, decision),
             label=card_label,
         )
+
+    def uno_next(self, viewer: int | None, decision: Decision | None) -> bool:
+        """The viewer's turn with two cards, one of them playable: U calls UNO with it."""
+        if viewer is None or decision is None or decision.player != viewer:
+            return False
+        if decision.kind is not DecisionKind.TURN or self.flow.uno_armed:
+            return False
+        playable = any(isinstance(a, PlayCard) for a in decision.actions)
+        return playable and len(self.game.view(viewer).hand) == 2
 
     def show_motion(self, events: Sequence[Event]) -> None:
         """The last card played flies to the pile; a card the viewer drew flies from the
@@ -384,8 +407,26 @@ class GameScreen(Screen[None]):
         return None
 
     async def last_card(self, seat: int, question: Question) -> int | None:
-        """No dialog: U calls UNO, with the card played or after it."""
+        """No dialog: U calls UNO, with the card played or after it (a listener is told so
+        before any bot may catch them)."""
+        self.speak(LAST_CARD_WORDS)
+        await self.heard()
         return None
+
+    async def catch_chance(self, seat: int, question: Question) -> int | None:
+        """No dialog: C catches while the bots hold off (the prompt says so; a listener
+        hears it)."""
+        who = question.prompt.removesuffix(" Catch?")
+        self.speak(f"{who} C catches.")
+        await self.heard()
+        return None
+
+    async def heard(self) -> None:
+        """Until speech has said every line: the bots' reaction to a forgotten UNO counts
+        from when a listener has heard of it."""
+        voice = self.voice
+        while voice is not None and voice.on and not voice.idle:
+            await asyncio.sleep(SPEECH_POLL)
 
     async def round_end(self) -> None:
         view = self.flow.view()
