@@ -6,9 +6,18 @@ from __future__ import annotations
 from textual.pilot import Pilot
 
 from uno_tui.engine import Rules
-from uno_tui.engine.events import UnoCalled, UnoCaught
+from uno_tui.engine.events import (
+    CardsDrawn,
+    DrawReason,
+    HandsSwapped,
+    PlayerSkipped,
+    UnoCalled,
+    UnoCaught,
+)
 from uno_tui.session import CATCH_REACTION, CATCH_SPREAD, Seat, Session
 from uno_tui.tui.screens import GameScreen
+from uno_tui.tui.screens.game import hits_person
+from uno_tui.tui.table_setup import TableSetup
 
 from .driver import SIZE, make_app, session_at
 from .screen import screen_text
@@ -93,3 +102,14 @@ def test_an_easy_bot_often_does_not_notice_and_no_bot_is_quicker_than_a_second()
         delays = [pace.delay(level, moment, 1) for moment in range(200)]
         assert all(d is None or d >= 1.0 for d in delays)
     assert pace.delay("hard", 7, 1) == pace.delay("hard", 7, 1), "the same reflex each time"
+
+
+def test_a_move_that_hits_a_person_earns_a_longer_pause() -> None:
+    you = {0}
+    drew = CardsDrawn(0, 2, DrawReason.DRAW_TWO, None)
+    assert hits_person([drew], you)
+    assert hits_person([PlayerSkipped(0)], you)
+    assert hits_person([HandsSwapped(1, 0)], you)
+    assert not hits_person([CardsDrawn(0, 1, DrawReason.CHOICE, None)], you), "a draw of yours"
+    assert not hits_person([PlayerSkipped(1), CardsDrawn(1, 2, DrawReason.DRAW_TWO, None)], you)
+    assert TableSetup().bot_delay == 1.0, "about a second between bot moves by default"
