@@ -70,6 +70,10 @@ class ScriptedFront:
     async def last_card(self, seat: int, question: Question) -> int | None:
         return None
 
+    async def catch_chance(self, seat: int, question: Question) -> int | None:
+        self.asked.append(f"catch {question.spoken()}")
+        return None
+
     def notice(self, line: str) -> None:
         self.asked.append(f"notice {line}")
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from uno_tui.engine import (
+    AcceptPenalty,
     Action,
     CallUno,
     Card,
@@ -33,6 +34,7 @@ from uno_tui.engine import (
     Deal,
     Decision,
     DecisionKind,
+    DrawCard,
     IllegalActionError,
     KeepDrawn,
     NameColor,
@@ -50,6 +52,8 @@ PROMPT_KINDS = frozenset(
 )
 """Decisions asked as a question; the others are answered by choosing from the hand."""
 ROUND_ENDS = frozenset((Phase.ROUND_OVER, Phase.MATCH_OVER))
+HOLD_POLL = 0.05
+"""While bots hold off a catch (``Table.catch_hold``), the flow looks again this often."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +138,11 @@ class FrontEnd(Protocol):
         offered before anyone else acts. The index of the answer, or ``None`` when this front
         end leaves the call to its keys."""
 
+    async def catch_chance(self, seat: int, question: Question) -> int | None:
+        """Another player sits catchable without UNO called, and ``seat`` (at the keyboard)
+        may catch them: offered before any bot acts. The index of the answer, or ``None``
+        when this front end leaves the catch to its keys (C) while the bots hold off."""
+
     async def round_end(self) -> None:
         """Show the round's (or the match's) end until the players go on."""
 
@@ -172,6 +181,10 @@ class MatchFlow:
         """Whether the front end shows cards drawn as a turn ends (``FrontEnd.holds_drawn``)."""
         self.uno_offered: int | None = None
         """The length of the log when the last UNO call was offered (``last_card``)."""
+        self.catch_offered: int | None = None
+        """The length of the log when a catch was last offered (``catch_chance``)."""
+        self.holding = False
+        """The bots are holding off a catch (``_bot_moves``)."""
         self.call_after_play: int | None = None
         """A joined seat played with UNO armed: the call goes once the host has the card."""
         self.drawn_to_show: tuple[int, tuple[Card, ...]] | None = None
@@ -220,6 +233,8 @@ class MatchFlow:
         """A person's action (the engine checks it: ``IllegalActionError`` if refused). With
         UNO armed, a card played is followed by the call."""
         events = self.session.apply(action)
+        if self.uno_armed and isinstance(action, DrawCard | AcceptPenalty):
+            self.uno_armed = False  # the card it was for stays in the hand
         if self.uno_armed and isinstance(action, PlayCard):
             self.uno_armed = False
             if self.session.moves_elsewhere:
@@ -297,6 +312,8 @@ class MatchFlow:
                     continue
             if await self._offer_uno(front):
                 continue
+            if await self._offer_catch(front):
+                continue
             if await self._bot_moves(front):
                 continue
             decision = self.session.person_to_decide()
@@ -306,7 +323,17 @@ class MatchFlow:
             await self._person(front, decision)
 
     async def _bot_moves(self, front: FrontEnd) -> bool:
-        """A bot's reaction or move, after the pause; False when a person must decide."""
+        """A bot's reaction or move, after the pause; False when a person must decide.
+        While someone sits catchable without UNO called, the bots hold off for their
+        reaction time (``Table.catch_hold``): a person may call or catch meanwhile."""
+        hold = self.session.catch_hold()
+        if hold > 0:
+            if not self.holding:
+                self.holding = True
+                front.show()
+            await asyncio.sleep(min(hold, HOLD_POLL))
+            return True
+        self.holding = False
         async with self._asking:
             reacted = self.session.bot_react()
         if reacted is not None:
@@ -380,8 +407,35 @@ class MatchFlow:
         if curtained and not await self._raise_curtain(front, seat):
             return True
         self.uno_offered = len(self.game.log)
+        front.show()  # the play is told before the call is offered
         question = self.uno_question(seat)
         index = await front.last_card(seat, question)
+        if index is not None and question.choices[index].actions:
+            await self._answer(front, question.choices[index].actions[0])
+        return True
+
+    def catch_to_offer(self) -> tuple[int, list[CatchUno]] | None:
+        """The person at the keyboard and whom they may catch, unless offered already at
+        this point of the match."""
+        seat = self.at_keyboard
+        if seat is None or self.game.phase in ROUND_ENDS:
+            return None
+        if self.catch_offered == len(self.game.log):
+            return None
+        catches = [a for a in self.actions_of(seat) if isinstance(a, CatchUno)]
+        return (seat, catches) if catches else None
+
+    async def _offer_catch(self, front: FrontEnd) -> bool:
+        """Someone did not call UNO: the person at the keyboard is offered the catch before
+        any bot may act. False when there is no catch to offer."""
+        offer = self.catch_to_offer()
+        if offer is None:
+            return False
+        self.catch_offered = len(self.game.log)
+        seat, catches = offer
+        front.show()
+        question = self.catch_offer_question(catches)
+        index = await front.catch_chance(seat, question)
         if index is not None and question.choices[index].actions:
             await self._answer(front, question.choices[index].actions[0])
         return True
@@ -552,6 +606,19 @@ class MatchFlow:
     def catch_question(self, catches: Sequence[CatchUno]) -> Question:
         names = self.game.names
         return Question("Catch whom?", tuple(Choice(names[a.target], (a,)) for a in catches))
+
+    def catch_offer_question(self, catches: Sequence[CatchUno]) -> Question:
+        """ "Ada did not call UNO! Catch? 1: catch Ada, 2: let it go." """
+        names = self.game.names
+        targets = list({a.target: a for a in catches}.values())
+        who = " and ".join(names[a.target] for a in targets)
+        return Question(
+            f"{who} did not call UNO! Catch?",
+            (
+                *(Choice(f"catch {names[a.target]}", (a,)) for a in targets),
+                Choice("let it go", ()),
+            ),
+        )
 
     def moves_question(self, moves: Sequence[Move]) -> Question:
         """The person's moves as a question: the number played is the move's number."""

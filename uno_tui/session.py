@@ -9,7 +9,8 @@ every applied action, a person's or a bot's (``uno_tui.saves.Autosave`` is the o
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -18,6 +19,7 @@ from uno_tui.bots import LEVELS, Bot, make_bot
 from uno_tui.engine import (
     Action,
     CallUno,
+    CatchUno,
     Decision,
     DecisionKind,
     Game,
@@ -34,6 +36,58 @@ BOT_LEVELS: tuple[str, ...] = tuple(LEVELS)
 
 MAX_BOT_ACTIONS = 100_000
 """A guard against a bot that never ends a round; far above any real round."""
+
+
+CATCH_REACTION: dict[str, float] = {"hard": 1.2, "medium": 1.6, "random": 2.0, "easy": 2.4}
+"""Seconds a bot of each level takes, at the least, to see that a player did not call UNO:
+never less than about a second, so a person who forgot has time to press U."""
+CATCH_SPREAD = 0.6
+"""A bot's reaction varies by up to this many seconds more, from one chance to the next."""
+EASY_LOOKS_AWAY = 0.6
+"""How often an easy bot does not notice at all."""
+
+
+class CatchPace:
+    """How soon each bot may catch a player who did not call UNO: a human-like reaction
+    after the moment the player became catchable (by the level, with some spread; an easy
+    bot often not at all). The reflexes come from their own seeded dice, never the bots'
+    dice (so a record replays the same), and time from ``clock`` (a test's own)."""
+
+    def __init__(self, seed: int, clock: Callable[[], float] = time.monotonic) -> None:
+        self.seed = seed
+        self.clock = clock
+        self.since: tuple[int, float] | None = None
+        """The moment (the log's length) catching became possible, and when it was seen."""
+
+    def delay(self, level: str, moment: int, catcher: int) -> float | None:
+        """Seconds ``catcher`` (a bot of ``level``) takes to react at ``moment``; ``None``
+        if it does not notice at all."""
+        reflex = random.Random(f"{self.seed}:{moment}:{catcher}")
+        if level == "easy" and reflex.random() < EASY_LOOKS_AWAY:
+            return None
+        return CATCH_REACTION.get(level, CATCH_REACTION["random"]) + reflex.uniform(0, CATCH_SPREAD)
+
+    def waited(self, moment: int) -> float:
+        """Seconds since catching became possible at ``moment`` (0 the first time asked)."""
+        now = self.clock()
+        if self.since is None or self.since[0] != moment:
+            self.since = (moment, now)
+        return now - self.since[1]
+
+    def hold(self, moment: int, catchers: dict[int, str]) -> float:
+        """Seconds until the quickest of ``catchers`` (seat: level) reacts; 0 when one may
+        now, or when none will."""
+        delays = [
+            d for c, level in catchers.items() if (d := self.delay(level, moment, c)) is not None
+        ]
+        if not delays:
+            return 0.0
+        return max(0.0, min(delays) - self.waited(moment))
+
+    def ready(self, moment: int, catcher: int, level: str) -> bool:
+        """Whether ``catcher`` has seen the player who did not call, by now."""
+        delay = self.delay(level, moment, catcher)
+        return delay is not None and self.waited(moment) >= delay
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +141,9 @@ class Session:
         }
         self.rng = random.Random(self.game.seed ^ 0xB075)
         self.autosave = autosave
+        self.catch_pace: CatchPace | None = None
+        """Set (``pace_catches``) where people play at a human pace: bots catch a player
+        who did not call UNO only after a reaction delay. Unset, they catch at once."""
 
     @classmethod
     def from_record(
@@ -111,6 +168,31 @@ class Session:
         """Write the autosave now (it is written after every action anyway)."""
         if self.autosave is not None:
             self.autosave.save(self)
+
+    def pace_catches(self, clock: Callable[[], float] = time.monotonic) -> None:
+        """Bots react to a forgotten UNO call as people would (``CatchPace``); a pace set
+        already (a test's clock) is kept."""
+        if self.catch_pace is None:
+            self.catch_pace = CatchPace(self.game.seed, clock)
+
+    def _catchers(self) -> dict[int, str]:
+        """The bots that may catch someone now, with their levels."""
+        return {
+            d.player: self.seats[d.player].bot_level or ""
+            for d in self.game.decisions()
+            if d.kind is DecisionKind.CATCH_UNO and d.player in self.bots
+        }
+
+    def catch_hold(self) -> float:
+        """Seconds the bots still hold off while someone sits catchable without UNO called,
+        before the quickest bot may catch (0: none holds). Front ends that pace bots wait
+        this out before letting them act; a person may call or catch meanwhile."""
+        if self.catch_pace is None or self.is_over:
+            return 0.0
+        catchers = self._catchers()
+        if not catchers:
+            return 0.0
+        return self.catch_pace.hold(len(self.game.log), catchers)
 
     def _apply(self, action: Action, *, save: bool = True) -> list[Event]:
         was_over = self.is_over
@@ -246,6 +328,13 @@ class Session:
             bot = self.bots.get(decision.player)
             if bot is not None:
                 action = bot.react(self.game.view(decision.player), self.rng)
+                if isinstance(action, CatchUno) and not self._has_seen(action.player):
+                    continue  # not yet (or never) noticed: ``catch_hold``
                 if action is not None:
                     return action
         return None
+
+    def _has_seen(self, catcher: int) -> bool:
+        pace = self.catch_pace
+        level = self.seats[catcher].bot_level or ""
+        return pace is None or pace.ready(len(self.game.log), catcher, level)

@@ -27,6 +27,9 @@ ROUND_OVER = "The round is over."
 UNO_ARMED = "UNO will be called with your card."
 CANNOT_DRAW = "You cannot draw now."
 NOBODY_TO_CALL_UNO = "Nobody can call UNO now."
+UNO_NEXT = "U, then a card: UNO."
+"""With two cards on your turn: how to call UNO with the card you play."""
+UNO_NEXT_SPOKEN = "U calls UNO as you play."
 NOBODY_TO_CATCH = "Nobody can be caught now."
 TURN_KEYS = "Enter plays, D draws, M lists your moves."
 """The keys of a turn, said with the first turn's spoken prompt only."""
@@ -61,6 +64,7 @@ def prompt_phrases(
     may_call_uno: bool = False,
     uno_exposed: Iterable[int] = (),
     uno_armed: bool = False,
+    uno_next: bool = False,
     label: Callable[[Card], str] = card_words,
 ) -> list[Phrase]:
     """The prompt over the hand of ``viewer`` (None: no hand is shown).
@@ -69,7 +73,8 @@ def prompt_phrases(
     says whom the table waits for (the seats ``waiting``). ``teammate`` is the viewer's, for a
     Teams pass. Then the UNO keys: ``may_call_uno`` (the viewer may call UNO now), the players
     in ``uno_exposed`` who may be caught (the viewer is never told to catch themself), and
-    ``uno_armed`` (UNO goes with the viewer's next card)."""
+    ``uno_armed`` (UNO goes with the viewer's next card), ``uno_next`` (the viewer holds two
+    cards and may play one: how to call UNO with it)."""
     if round_over:
         return [Phrase(ROUND_OVER, "strong")]
     phrases: list[Phrase] = []
@@ -86,6 +91,8 @@ def prompt_phrases(
         phrases.append(Phrase(f"  {', '.join(exposed)} did not call UNO: C to catch.", "alarm"))
     if viewer is not None and uno_armed:
         phrases.append(Phrase(f"  {UNO_ARMED}", "strong"))
+    elif viewer is not None and uno_next:
+        phrases.append(Phrase(f"  {UNO_NEXT}", "strong"))
     return phrases
 
 
@@ -113,13 +120,17 @@ def decision_phrases(
     return [turn, Phrase(": no card can go. D draws.")]
 
 
-def spoken_prompt(decision: Decision, prompt: Sequence[Phrase], *, teach_keys: bool) -> str:
+def spoken_prompt(
+    decision: Decision, prompt: Sequence[Phrase], *, teach_keys: bool, uno_next: bool = False
+) -> str:
     """The prompt for a listener. A turn names its cards in words ("Red 2, Wild can go."),
     the narration having just said whose turn it is, with the turn's keys if ``teach_keys``;
     any other decision is said as ``prompt`` shows it."""
     if decision.kind is not DecisionKind.TURN:
         return phrases_text(prompt)
     keys = f" {TURN_KEYS}" if teach_keys else ""
+    if uno_next:
+        keys += f" {UNO_NEXT_SPOKEN}"
     cards = playable_cards(decision)
     if not cards:
         return f"No card can go: D draws.{keys}"

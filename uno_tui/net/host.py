@@ -451,6 +451,7 @@ class Host:
         record: Path | None = None,
     ) -> None:
         self.session = session
+        session.pace_catches()  # people far away forget UNO too: bots catch at a human pace
         self.game = session.game
         self.codes = codes
         self.options = options or HostOptions()
@@ -588,7 +589,7 @@ class Host:
             await self.changed.wait()
             self.changed.clear()
             while not self.session.is_over:
-                hold = self.waiting_for_uno_call()
+                hold = max(self.waiting_for_uno_call(), self.session.catch_hold())
                 if hold > 0:
                     loop.call_later(hold, self.changed.set)
                     break

@@ -236,6 +236,12 @@ class JoinedTable:
     def bot_react(self) -> list[Event] | None:
         return None
 
+    def catch_hold(self) -> float:
+        return 0.0  # the host holds its bots (``Session.catch_hold``)
+
+    def pace_catches(self) -> None:
+        """The host paces its bots."""
+
     def bot_turn(self) -> BotTurn | None:
         return None
 

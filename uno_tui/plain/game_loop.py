@@ -29,9 +29,11 @@ from typing import Any, TextIO, TypeVar
 from uno_tui.engine import (
     AcceptPenalty,
     Action,
+    CatchUno,
     Decision,
     DecisionKind,
     DrawCard,
+    IllegalActionError,
     KeepDrawn,
     Phase,
     PlayCard,
@@ -39,6 +41,8 @@ from uno_tui.engine import (
 from uno_tui.engine.events import Event, HandScored, HandsPassed, HandsSwapped, RoundEnded
 from uno_tui.match_flow import Curtain, MatchFlow, Question
 from uno_tui.narration import (
+    NOBODY_TO_CATCH,
+    UNO_ARMED,
     History,
     Move,
     Narrator,
@@ -77,7 +81,8 @@ HELP = (
     "Commands that use no turn: hand or h (your cards by colour), top or t (top card and "
     "colour), counts or c (everyone's cards, whose turn and who is next, the dealer), table "
     "(who sits where, bots, teams, target), scores, moves (your choices), repeat or r (the last "
-    "line again), log (the last lines), help, quit or q (the match is saved)."
+    "line again), log (the last lines), catch (catch a player who did not call UNO), help, "
+    "quit or q (the match is saved)."
 )
 QUIT_WORDS = ("quit", "exit", "q")
 """What leaves the match at any question; q as in the app."""
@@ -86,6 +91,8 @@ CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 STABLE_KEYS: dict[type[Action], str] = {DrawCard: "d", AcceptPenalty: "d", KeepDrawn: "k"}
 """Choices that are there turn after turn keep one letter, so a hand's size moves no key."""
 LOG_LINES = 8
+CALL_UNO = Move("call UNO with the card you play", ())
+"""With two cards, the turn's choice that calls UNO with the card chosen next."""
 T = TypeVar("T")
 
 
@@ -336,6 +343,10 @@ class PlainGame:
     async def last_card(self, seat: int, question: Question) -> int | None:
         return await self.ask(seat, question)
 
+    async def catch_chance(self, seat: int, question: Question) -> int | None:
+        """Offered before any bot acts: the bots wait for the answer."""
+        return await self.ask(seat, question)
+
     async def turn(self, seat: int, decision: Decision) -> Action | None:
         """Every decision of a person's is one numbered list of all their moves now."""
         view = self.game.view(seat)
@@ -399,12 +410,28 @@ class PlainGame:
     def choose(self, seat: int, decisions: list[Decision]) -> Action:
         """A numbered list: one line per card (a Wild's colour and a target asked after);
         drawing is ``d`` and keeping a drawn card ``k`` every turn."""
-        moves = list_moves(decisions, self.game.names)
-        keys = choice_keys(moves)
-        listing = keyed_words(keys, [m.label for m in moves])
         whose = "Your move?" if self.solo is not None else f"{self.game.names[seat]}, your move?"
-        move = self.pick(seat, f"{whose} {listing}", list(zip(keys, moves, strict=True)), listing)
-        return self.refine(seat, move)
+        while True:
+            moves = list_moves(decisions, self.game.names)
+            keys = choice_keys(moves)
+            if self.may_arm_uno(seat, decisions):
+                moves, keys = [*moves, CALL_UNO], [*keys, "u"]
+            listing = keyed_words(keys, [m.label for m in moves])
+            choices = list(zip(keys, moves, strict=True))
+            move = self.pick(seat, f"{whose} {listing}", choices, listing)
+            if move is not CALL_UNO:
+                return self.refine(seat, move)
+            self.flow.uno_armed = True
+            self.say(UNO_ARMED)
+
+    def may_arm_uno(self, seat: int, decisions: Sequence[Decision]) -> bool:
+        """Two cards on ``seat``'s turn, one of them playable, UNO not asked for yet."""
+        if self.flow.uno_armed or len(self.game.view(seat).hand) != 2:
+            return False
+        return any(
+            d.kind is DecisionKind.TURN and any(isinstance(a, PlayCard) for a in d.actions)
+            for d in decisions
+        )
 
     def refine(self, seat: int, move: Move) -> Action:
         """Ask the colour (and the player) for a card that needs them."""
@@ -472,11 +499,23 @@ class PlainGame:
         elif word == "log":
             for line in history.recent(LOG_LINES):
                 self.say(line)
+        elif word == "catch":
+            self.catch(seat)
         elif word in ("d", "draw"):
             self.say("Drawing is not a choice now.")
         else:
             return False
         return True
+
+    def catch(self, seat: int) -> None:
+        """``catch`` at any question: the first player ``seat`` may catch without UNO."""
+        catches = [a for a in self.flow.actions_of(seat) if isinstance(a, CatchUno)]
+        if not catches:
+            self.say(NOBODY_TO_CATCH)
+            return
+        with contextlib.suppress(IllegalActionError):  # the moment passed as they typed
+            self.flow.act(catches[0])
+        self.tell_news()
 
 
 def run_to_end(loop: asyncio.AbstractEventLoop, play: Coroutine[Any, Any, int]) -> int:

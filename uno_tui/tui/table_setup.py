@@ -32,7 +32,7 @@ class TableSetup:
         Seat("Cy", "medium"),
     )
     options: dict[str, Any] = field(default_factory=dict)
-    bot_delay: float = 0.6
+    bot_delay: float = 1.0
     """Seconds between two bot actions, so people can follow them."""
     narrate: bool = False
     reduce_motion: bool = False

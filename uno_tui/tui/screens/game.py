@@ -40,7 +40,16 @@ from uno_tui.engine import (
     PassCard,
     PlayCard,
 )
-from uno_tui.engine.events import CardPlayed, CardsDrawn, Event, RoundEnded
+from uno_tui.engine.events import (
+    CardPlayed,
+    CardsDrawn,
+    DrawReason,
+    Event,
+    HandsSwapped,
+    PlayerSkipped,
+    RoundEnded,
+    UnoCaught,
+)
 from uno_tui.match_flow import PROMPT_KINDS, ROUND_ENDS, Curtain, MatchFlow, Question
 from uno_tui.narration import (
     CANNOT_DRAW,
@@ -83,6 +92,13 @@ ResultT = TypeVar("ResultT")
 CARD_ACTIONS = (PlayCard, PassCard, GiveCard)
 __all__ = ["CARD_ACTIONS", "PROMPT_KINDS", "ROUND_ENDS", "GameScreen"]
 SPEECH_POLL = 0.05
+HIT_PAUSE = 2.0
+"""After a move that hit a person (skipped, made to draw, swapped, caught), the next pause is
+this many times the bot pause: time to see what happened to you."""
+LAST_CARD_PAUSE = 2.0
+"""The card that ended a hand stays on the table this many bot pauses (at least a second)
+before the round's end is shown."""
+NOT_HITS = frozenset((DrawReason.CHOICE, DrawReason.FIRST_CARD))
 """How often the pause before a bot's move looks whether speech has caught up (seconds)."""
 CURTAIN_TABLE = (70, 12)
 """The public table drawn on the curtain: the compact table, 70 columns by 12 rows."""
@@ -93,6 +109,10 @@ EMPHASIS_STYLES: dict[Emphasis, str] = {
     "alarm": "bold red",
 }
 """How the prompt paints each emphasis of its phrases."""
+
+
+LAST_CARD_WORDS = "One card left: U calls UNO."
+"""Said to a listener who played their next-to-last card without calling."""
 
 
 class GameScreen(Screen[None]):
@@ -121,7 +141,7 @@ class GameScreen(Screen[None]):
         self,
         session: Table,
         *,
-        bot_delay: float = 0.6,
+        bot_delay: float = 1.0,
         narrate: bool = False,
         speech: SpeechChoice = "auto",
         speaker: Speaker | None = None,
@@ -139,6 +159,8 @@ class GameScreen(Screen[None]):
         self.game = session.game
         self.flow = MatchFlow(session)
         self.bot_delay = bot_delay
+        if bot_delay:  # bots at a person's pace catch a forgotten UNO at a person's pace too
+            session.pace_catches()
         self.narrator = Narrator(self.game.names, team_scores=self.game.rules.team_game)
         self.shown_viewer: int | None = self.flow.viewer
         """Whose view the screen last showed: toasts are cleared when it changes."""
@@ -153,6 +175,8 @@ class GameScreen(Screen[None]):
         """The decision whose prompt was last spoken, so each is read once."""
         self.moved = len(self.flow.events)
         """How many of the flow's events the motion has followed (``show_motion``)."""
+        self.paused_at = len(self.flow.events)
+        """How many of the flow's events had come by the last bot pause."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -255,7 +279,14 @@ class GameScreen(Screen[None]):
                 self.told_decision = moment
                 # For a listener: cards in words ("Red 2", not "R 2"); the narration has
                 # just said whose turn it is.
-                self.speak(spoken_prompt(decision, prompt, teach_keys=not self.taught_keys))
+                self.speak(
+                    spoken_prompt(
+                        decision,
+                        prompt,
+                        teach_keys=not self.taught_keys,
+                        uno_next=self.uno_next(viewer, decision),
+                    )
+                )
                 if decision.kind is DecisionKind.TURN:
                     self.taught_keys = True
 
@@ -285,8 +316,18 @@ class GameScreen(Screen[None]):
             may_call_uno=viewer is not None and bool(self.my_actions(viewer, CallUno)),
             uno_exposed=self.flow.public_view().uno_exposed,
             uno_armed=self.flow.uno_armed,
+            uno_next=self.uno_next(viewer, decision),
             label=card_label,
         )
+
+    def uno_next(self, viewer: int | None, decision: Decision | None) -> bool:
+        """The viewer's turn with two cards, one of them playable: U calls UNO with it."""
+        if viewer is None or decision is None or decision.player != viewer:
+            return False
+        if decision.kind is not DecisionKind.TURN or self.flow.uno_armed:
+            return False
+        playable = any(isinstance(a, PlayCard) for a in decision.actions)
+        return playable and len(self.game.view(viewer).hand) == 2
 
     def show_motion(self, events: Sequence[Event]) -> None:
         """The last card played flies to the pile; a card the viewer drew flies from the
@@ -333,7 +374,9 @@ class GameScreen(Screen[None]):
             await asyncio.sleep(0)  # every bot move at once: drawn when a person is needed
             return
         self.show()
-        await asyncio.sleep(self.bot_delay)
+        since, self.paused_at = self.flow.events[self.paused_at :], len(self.flow.events)
+        hit = hits_person(since, set(self.session.people))
+        await asyncio.sleep(self.bot_delay * (HIT_PAUSE if hit else 1))
         voice = self.voice
         while voice is not None and voice.on and not voice.idle:
             await asyncio.sleep(SPEECH_POLL)
@@ -384,10 +427,31 @@ class GameScreen(Screen[None]):
         return None
 
     async def last_card(self, seat: int, question: Question) -> int | None:
-        """No dialog: U calls UNO, with the card played or after it."""
+        """No dialog: U calls UNO, with the card played or after it (a listener is told so
+        before any bot may catch them)."""
+        self.speak(LAST_CARD_WORDS)
+        await self.heard()
         return None
 
+    async def catch_chance(self, seat: int, question: Question) -> int | None:
+        """No dialog: C catches while the bots hold off (the prompt says so; a listener
+        hears it)."""
+        who = question.prompt.removesuffix(" Catch?")
+        self.speak(f"{who} C catches.")
+        await self.heard()
+        return None
+
+    async def heard(self) -> None:
+        """Until speech has said every line: the bots' reaction to a forgotten UNO counts
+        from when a listener has heard of it."""
+        voice = self.voice
+        while voice is not None and voice.on and not voice.idle:
+            await asyncio.sleep(SPEECH_POLL)
+
     async def round_end(self) -> None:
+        if self.bot_delay:  # the card that ended the hand is seen on the table first
+            self.show()
+            await asyncio.sleep(max(1.0, self.bot_delay * LAST_CARD_PAUSE))
         view = self.flow.view()
         events = self.game.round_events(None)
         self.speak(round_spoken(view, events))
@@ -591,6 +655,23 @@ class GameScreen(Screen[None]):
         saved = self.session.autosave is not None and not self.session.is_over
         hint = resume_hint(plain=False, after_every_move=True)
         self.app.exit(message=(self.session.unsaved or hint) if saved else "Goodbye.")
+
+
+def hits_person(events: Sequence[Event], people: set[int]) -> bool:
+    """Whether ``events`` skipped a person, made them draw, swapped their hand or caught
+    them without UNO."""
+    for event in events:
+        if isinstance(event, PlayerSkipped | UnoCaught) and event.player in people:
+            return True
+        if (
+            isinstance(event, CardsDrawn)
+            and event.player in people
+            and event.reason not in NOT_HITS
+        ):
+            return True
+        if isinstance(event, HandsSwapped) and {event.player, event.target} & people:
+            return True
+    return False
 
 
 def show_terminal_cursor(headless: bool) -> None:

@@ -149,7 +149,7 @@ class SetupScreen(Screen[TableSetup]):
                 yield Label("Bot pause", classes="field")
                 yield Select(
                     [(f"{delay:g} s", delay) for delay in BOT_DELAYS],
-                    value=setup.bot_delay if setup.bot_delay in BOT_DELAYS else 0.6,
+                    value=setup.bot_delay if setup.bot_delay in BOT_DELAYS else 1.0,
                     allow_blank=False,
                     id="bot-delay",
                 )
@@ -269,7 +269,7 @@ class SetupScreen(Screen[TableSetup]):
             rules=name,
             seats=tuple(seats),
             options=options,
-            bot_delay=float(delay) if isinstance(delay, int | float) else 0.6,
+            bot_delay=float(delay) if isinstance(delay, int | float) else 1.0,
             narrate=self.query_one("#narrate", Checkbox).value,
             reduce_motion=self.query_one("#reduce-motion", Checkbox).value,
             theme=self.setup.theme,
