@@ -143,7 +143,8 @@ async def test_the_curtain_and_the_challenge_are_spoken_in_hot_seat() -> None:
         await check_spoken_with_cursor(
             app,
             pilot,
-            "Bob, you face 4 cards. Before it the colour was red. Challenge the Wild Draw Four, or draw?",
+            "Bob, you face 4 cards. Before it the colour was red."
+            " Challenge the Wild Draw Four, or draw?",
             [
                 "challenge: if it was played illegally, its player draws instead",
                 "draw the penalty cards",
