@@ -86,6 +86,9 @@ HELP = (
 )
 QUIT_WORDS = ("quit", "exit", "q")
 """What leaves the match at any question; q as in the app."""
+YES_WORDS = ("y", "yes")
+NO_WORDS = ("n", "no")
+"""The answers a yes-or-no question takes beside its numbers."""
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 """Home, clear the screen, clear the scrollback: the hot-seat curtain hides the last hand."""
 STABLE_KEYS: dict[type[Action], str] = {DrawCard: "d", AcceptPenalty: "d", KeepDrawn: "k"}
@@ -328,24 +331,29 @@ class PlainGame:
         self.tell_news()
         self.say(line)
 
-    async def ask(self, seat: int, question: Question) -> int | None:
-        """One of the flow's questions, its choices numbered."""
+    async def ask(self, seat: int, question: Question, *, yes_no: bool = False) -> int | None:
+        """One of the flow's questions, its choices numbered. A ``yes_no`` question ("Call
+        UNO?", "Catch?") also takes yes for its first choice and no for its last."""
         count = len(question.choices)
         while True:
             answer = self.ask_line(question.spoken())
             if not answer or self.command(answer, seat, ""):
                 continue
+            if yes_no and answer.lower() in YES_WORDS:
+                return 0
+            if yes_no and answer.lower() in NO_WORDS:
+                return count - 1
             number = choice_number(answer, count)
             if number is not None:
                 return number - 1
             self.say(f"Not a choice: {answer[:40]!r}. Type {number_range(count)}.")
 
     async def last_card(self, seat: int, question: Question) -> int | None:
-        return await self.ask(seat, question)
+        return await self.ask(seat, question, yes_no=True)
 
     async def catch_chance(self, seat: int, question: Question) -> int | None:
         """Offered before any bot acts: the bots wait for the answer."""
-        return await self.ask(seat, question)
+        return await self.ask(seat, question, yes_no=True)
 
     async def turn(self, seat: int, decision: Decision) -> Action | None:
         """Every decision of a person's is one numbered list of all their moves now."""
