@@ -201,6 +201,9 @@ def main() -> None:
     )
     for line in printed[:8]:
         print(f"  | {line.rstrip()}")
+    kinds = dict.fromkeys(line[:100] for line in errors.splitlines())
+    for line in list(kinds)[:4]:
+        print(f"  stderr | {line}")
 
 
 if __name__ == "__main__":

@@ -24,9 +24,10 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import connect
 
+from uno_tui.engine import Rules
 from uno_tui.net import protocol
-from uno_tui.net.host import REFUSE_SECONDS, descriptor_limit
-from uno_tui.session import Seat
+from uno_tui.net.host import REFUSE_SECONDS, Codes, Host, descriptor_limit
+from uno_tui.session import Seat, Session
 
 from .net_helpers import QUICK, Client, hosting
 
@@ -279,3 +280,34 @@ async def test_one_leave_is_one_line_on_the_hosts_terminal() -> None:
         await asyncio.sleep(QUICK.news_grace * 3)
     about_ann = [line for line in lines if line.startswith("Ann")]
     assert about_ann == ["Ann joined.", "Ann left; their seat waits for them."]
+
+
+async def test_wrong_codes_are_told_to_the_person_playing_at_the_host_and_to_nobody_else() -> None:
+    """With a person at the host's terminal, their game holds the terminal (the host's lines
+    go nowhere): a guessing run is told to them as a notice, and not to the other seats."""
+    session = Session(Rules.classic(target_score=1), TABLE, seed=7)
+    codes = Codes.new([0, 1], spectators=False, local=0)
+    host = Host(session, codes, replace(QUICK, wrong_code_delay=0.01), local=0, log=lambda _: None)
+    started = asyncio.Event()
+    task = asyncio.create_task(host.run(started.set))
+    try:
+        await asyncio.wait_for(started.wait(), 10)
+        here = await Client.join(host, codes.seats[0])
+        ben = await Client.join(host, codes.seats[1])
+        for client in (here, ben):
+            await client.until(protocol.ViewUpdate)
+        guess = await Client.join(host, "AAAA-AAAA")
+        await guess.until(protocol.Refusal)
+        told = await here.until(protocol.Notice)
+        while isinstance(told, protocol.Notice) and "wrong code" not in told.text:
+            told = await here.until(protocol.Notice)
+        assert isinstance(told, protocol.Notice)
+        assert told.text == "A wrong code from 127.0.0.1."
+        await ben.drain(0.3)
+        assert not any(
+            isinstance(m, protocol.Notice) and "wrong code" in m.text for m in ben.messages
+        )
+    finally:
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(task, 10)

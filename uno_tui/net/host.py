@@ -483,7 +483,14 @@ class Host:
         """Where to write the match record when the host stops (``uno-tui replay`` reads it)."""
 
     def _say(self, line: str) -> None:
+        """What the tally tells (wrong codes, connections cut off): on the host's terminal, and
+        to the person playing at the host, whose terminal shows their game instead (as their
+        other news comes, a notice), so a guessing run is never told to nobody."""
         self.log(line)
+        if self.local is not None:
+            message = protocol.notice(line)
+            for connection in self.connections.get(self.local, []):
+                connection.push(message)
 
     # Who plays what -------------------------------------------------------------------------
 
