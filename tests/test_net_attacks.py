@@ -11,7 +11,6 @@ import base64
 import contextlib
 import os
 import queue
-import random
 import re
 import socket
 import struct
@@ -82,15 +81,14 @@ def test_the_soft_limit_on_open_files_is_raised_to_the_hard_one_where_allowed(
     assert limits.soft == set_to
 
 
-def _host_process(tmp_path: Path, prefix: str = "") -> tuple[subprocess.Popen[str], int]:
-    """``uno-tui host`` in a process of its own (Ann remote, a random bot, spectators), run
-    after the Python code ``prefix``; and its port."""
-    port = 30000 + 100 * random.randrange(90, 99) + random.randrange(100)
+def _host_process(tmp_path: Path, prefix: str = "") -> subprocess.Popen[str]:
+    """``uno-tui host`` in a process of its own on a port the system picks (Ann remote, a
+    random bot, spectators), run after the Python code ``prefix``."""
     env = {**os.environ, "UNO_TUI_DATA_DIR": str(tmp_path), "PYTHONUNBUFFERED": "1"}
-    args = ["host", "--port", str(port), "--players", "Ann:remote,Cy:random", "--spectators"]
+    args = ["host", "--port", "0", "--players", "Ann:remote,Cy:random", "--spectators"]
     run = "import runpy, sys; sys.argv = ['uno_tui', *sys.argv[1:]]; "
     run += "runpy.run_module('uno_tui', run_name='__main__')"
-    process = subprocess.Popen(
+    return subprocess.Popen(
         [sys.executable, "-c", prefix + run, *args, "--seed", "3"],
         cwd=ROOT,
         env=env,
@@ -99,29 +97,30 @@ def _host_process(tmp_path: Path, prefix: str = "") -> tuple[subprocess.Popen[st
         stderr=subprocess.PIPE,
         text=True,
     )
-    return process, port
 
 
-def _codes(process: subprocess.Popen[str]) -> dict[str, str]:
-    """The codes the host printed (Ann's and the spectators'), read within 30 s."""
+def _codes(process: subprocess.Popen[str]) -> tuple[int, dict[str, str]]:
+    """The port the host listens on and the codes it printed (Ann's and the spectators'),
+    read within 30 s."""
     assert process.stdout is not None
     stdout = process.stdout
-    found: queue.Queue[dict[str, str]] = queue.Queue()
+    found: queue.Queue[tuple[int, dict[str, str]]] = queue.Queue()
 
     def read() -> None:
-        codes: dict[str, str] = {}
+        port, codes = 0, {}
         for line in stdout:
-            match = re.match(r"(\w+): uno-tui join \S+ --code (\S+)$", line.strip())
-            if match:
+            if listening := re.match(r"Hosting \S+ on 127\.0\.0\.1:(\d+)", line):
+                port = int(listening[1])
+            if match := re.match(r"(\w+): uno-tui join \S+ --code (\S+)$", line.strip()):
                 codes[match[1]] = match[2]
             if "Spectators" in codes:
                 break
-        found.put(codes)
+        found.put((port, codes))
 
     threading.Thread(target=read, daemon=True).start()
-    codes = found.get(timeout=30)
-    assert "Spectators" in codes, "the host ended before its codes"
-    return codes
+    port, codes = found.get(timeout=30)
+    assert port and "Spectators" in codes, "the host ended before its codes"
+    return port, codes
 
 
 def _stop(process: subprocess.Popen[str]) -> tuple[str, str]:
@@ -141,7 +140,7 @@ def test_a_host_process_starts_with_its_soft_limit_on_open_files_raised(tmp_path
     if hard != resource.RLIM_INFINITY and hard <= 256:
         pytest.skip("the hard limit leaves nothing to raise")
     lowered = f"import resource; resource.setrlimit(resource.RLIMIT_NOFILE, (256, {hard})); "
-    process, _port = _host_process(tmp_path, lowered)
+    process = _host_process(tmp_path, lowered)
     try:
         _codes(process)
         limits = Path(f"/proc/{process.pid}/limits").read_text(encoding="ascii")
@@ -245,9 +244,9 @@ async def _send_and_drop(port: int, data: bytes, *, abort: bool) -> None:
 def test_malformed_handshakes_and_frames_put_no_traceback_on_the_hosts_terminal(
     tmp_path: Path,
 ) -> None:
-    process, port = _host_process(tmp_path)
+    process = _host_process(tmp_path)
     try:
-        codes = _codes(process)
+        port, codes = _codes(process)
 
         async def attack() -> protocol.HostMessage:
             for data in _malformed(codes):
