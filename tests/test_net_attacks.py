@@ -23,11 +23,9 @@ from pathlib import Path
 import pytest
 from websockets.asyncio.client import connect
 
-from benchmarks.bench_net import next_action
 from uno_tui.engine import Rules
 from uno_tui.net import protocol
-from uno_tui.net.host import REFUSE_SECONDS, Codes, Host, SaveWarning, descriptor_limit
-from uno_tui.saves import Autosave
+from uno_tui.net.host import REFUSE_SECONDS, Codes, Host, descriptor_limit
 from uno_tui.session import Seat, Session
 
 from .net_helpers import QUICK, Client, hosting
@@ -312,45 +310,3 @@ async def test_wrong_codes_are_told_to_the_person_playing_at_the_host_and_to_nob
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError, Exception):
             await asyncio.wait_for(task, 10)
-
-
-async def test_a_failing_autosave_is_told_to_the_person_playing_at_the_host(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Their game holds the terminal (a window captures what is printed on stderr): the
-    failing save is told to them once, as a notice, and to no other seat."""
-    (tmp_path / "a-file").write_text("not a directory\n", encoding="utf-8")
-    session = Session(Rules.classic(target_score=1), TABLE, seed=7)
-    session.autosave = Autosave(tmp_path / "a-file" / "hosted.json", warn=SaveWarning())
-    codes = Codes.new([0, 1], spectators=False, local=0)
-    host = Host(session, codes, QUICK, local=0, log=lambda _: None)
-    started = asyncio.Event()
-    task = asyncio.create_task(host.run(started.set))
-    try:
-        await asyncio.wait_for(started.wait(), 10)
-        here = await Client.join(host, codes.seats[0])
-        ben = await Client.join(host, codes.seats[1])
-        for client in (here, ben):
-            await client.until(protocol.ViewUpdate)
-        async with asyncio.timeout(30):
-            while len(host.game.actions) < 3:  # three moves or more, as many failed saves
-                turn = host.game.decisions(out_of_turn=False)[0].player
-                if turn == 2:  # the bot's
-                    await asyncio.sleep(0.05)
-                    continue
-                action = next_action(host.game.view(turn))
-                assert action is not None
-                moves = len(host.game.actions)
-                await (here, ben)[turn].ws.send(protocol.action_message(action))
-                while len(host.game.actions) == moves:
-                    await asyncio.sleep(0.02)
-        await here.drain(0.5)
-        await ben.drain(0.2)
-    finally:
-        task.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await asyncio.wait_for(task, 10)
-    told = [m.text for m in here.messages if isinstance(m, protocol.Notice) and "saved" in m.text]
-    assert len(told) == 1 and told[0].startswith("the match could not be saved to"), told
-    assert not any(isinstance(m, protocol.Notice) and "saved" in m.text for m in ben.messages)
-    assert "could not be saved" not in capsys.readouterr().err

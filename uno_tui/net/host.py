@@ -459,9 +459,6 @@ class Host:
         self.log = log
         self.connections: dict[int | None, list[Connection]] = {}
         self.tally = Tally(self._say, self.options.tally_window)  # self.log may be set later
-        warning = getattr(session.autosave, "warn", None)
-        if local is not None and isinstance(warning, SaveWarning):
-            warning.tell = self.tell_local  # their game holds the terminal: stderr is hidden
         options = self.options
         pending = min(options.max_pending, pending_room(options))
         self.pending = Pool(pending, min(pending, options.max_pending_per_address))
@@ -490,18 +487,10 @@ class Host:
         to the person playing at the host, whose terminal shows their game instead (as their
         other news comes, a notice), so a guessing run is never told to nobody."""
         self.log(line)
-        self.tell_local(line)
-
-    def tell_local(self, line: str) -> bool:
-        """Tell the person playing at the host, as a notice; ``False`` if there is none, or
-        they are not connected."""
-        connections = self.connections.get(self.local) if self.local is not None else None
-        if not connections:
-            return False
-        message = protocol.notice(line)
-        for connection in connections:
-            connection.push(message)
-        return True
+        if self.local is not None:
+            message = protocol.notice(line)
+            for connection in self.connections.get(self.local, []):
+                connection.push(message)
 
     # Who plays what -------------------------------------------------------------------------
 
@@ -932,19 +921,16 @@ class SaveWarning:
         self.window = window
         self.told_at: float | None = None
         self.more = 0
-        self.tell: Callable[[str], bool] | None = None
-        """Another way to tell it (to the person playing at the host; ``False``: not told),
-        tried before stderr."""
 
     def __call__(self, message: str) -> None:
         now = time.monotonic()
         if self.told_at is not None and now - self.told_at < self.window:
             self.more += 1
             return
-        if self.told_at is not None:
-            message = f"{message} ({self.more} more failed saves since the last told)"
-        if self.tell is None or not self.tell(message):
+        if self.told_at is None:
             _say_on_stderr(message)
+        else:
+            _say_on_stderr(f"{message} ({self.more} more failed saves since the last told)")
         self.told_at, self.more = now, 0
 
 
