@@ -173,13 +173,15 @@ async def test_names_are_text_and_an_unreadable_match_is_named(data_dir: Path) -
     directory = matches_dir(data_dir)
     keep_one_move_match(directory, "[b]Ann[/b]", "Bob", [None, "easy"])
     (directory / "2026-11-30_20-00-00_broken.json").write_text("{not json", encoding="utf-8")
+    (directory / "2026-11-30_21-00-00_\x1b[2J.json").write_text("[]", encoding="utf-8")
     app = UnoApp(setup=TableSetup(), remember=False)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await opened(app, pilot)
         text = screen_text(app)
         assert "[b]Ann[/b]" in text
-        assert "1 kept match counted; 1 skipped." in text
+        assert "1 kept match counted; 2 skipped." in text
         assert "2026-11-30_20-00-00_broken.json: the record is not valid JSON" in text
+        assert "2026-11-30_21-00-00_\\x1b[2J.json: " in text  # escaped, never sent raw
         assert screen.report is not None and screen.report.directory == directory
 
 

@@ -36,6 +36,7 @@ from uno_tui.stats import (
     summary_lines,
     trend_words,
 )
+from uno_tui.text import shown
 from uno_tui.tui.widgets.bar_rows import BarRows, Series
 
 LoadStats = Callable[[], StatsReport]
@@ -174,7 +175,7 @@ def stats_widgets(
     if summary.skipped:
         lines = Text("Skipped (cannot be read):", style="bold")
         for skipped in summary.skipped:
-            lines.append(f"\n{skipped.source}: {skipped.why}")
+            lines.append("\n" + shown(f"{skipped.source}: {skipped.why}"))  # a file's name
         widgets.append(Static(lines, id="stats-skipped", classes="stats-part"))
     return widgets
 
@@ -281,6 +282,6 @@ def spoken_lines(summary: Summary, match: RoundByRound | None, title: str) -> li
     lines.extend(words for side in summary.people if (words := trend_words(side)))
     if match is not None and match.totals:
         lines.append(match_words(match, title))
-    lines.extend(skipped.line().removeprefix("stats: ") for skipped in summary.skipped)
+    lines.extend(shown(skipped.line().removeprefix("stats: ")) for skipped in summary.skipped)
     lines.append("Enter or Escape goes back.")
     return lines
