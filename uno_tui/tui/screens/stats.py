@@ -155,7 +155,8 @@ def stats_widgets(
     ]
     if trends:
         longest = max(len(series.values) for series in trends)
-        caption = Text(f"Win rate over the last {longest} matches", style="bold")
+        last = "the last match" if longest == 1 else f"the last {longest} matches"
+        caption = Text(f"Win rate over {last}", style="bold")
         caption.append("  (after each match, on 0 to 100%; green: a match won)")
         widgets.append(Static(caption, classes="stats-part chart-caption"))
         widgets.append(BarRows(trends, top=1.0, id="stats-trends"))
