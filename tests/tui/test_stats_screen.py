@@ -7,6 +7,7 @@ as markup."""
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from pathlib import Path
 
 from textual.containers import VerticalScroll
@@ -15,7 +16,7 @@ from uno_tui.archive import matches_dir
 from uno_tui.narration.speech import Speaker
 from uno_tui.stats import RoundByRound, summary_lines
 from uno_tui.tui import UnoApp
-from uno_tui.tui.screens import RoundEndScreen, SetupScreen
+from uno_tui.tui.screens import GameScreen, RoundEndScreen, SetupScreen
 from uno_tui.tui.screens.stats import StatsScreen, spoken_lines
 from uno_tui.tui.table_setup import TableSetup
 from uno_tui.tui.widgets.bar_rows import BarRows, Series, chart_text, column_lines
@@ -190,3 +191,25 @@ async def test_no_kept_match_says_so() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await opened(app, pilot)
         assert "No match is kept yet" in screen_text(app)
+
+
+async def test_at_a_narrated_match_end_s_speaks_the_figures(data_dir: Path) -> None:
+    """In narration mode, S at the match's end says the figures through the match's voice
+    (kept for repeat and log), the chart of this match in words among them."""
+    app = one_move_match(data_dir)
+    assert app.setup is not None
+    app.setup = replace(app.setup, narrate=True)
+    app.speaker = Speaker(RecordingSpeech(words_per_second=1000))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.1)
+        await pilot.press("enter")  # Ann plays R2 and wins the match
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, RoundEndScreen) and app.screen.match_over
+        game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game.voice is not None
+        assert "S shows the statistics" in game.voice.history.lines[-1]
+        screen = await opened(app, pilot, "s")
+        heard = list(game.voice.history.lines)
+        assert heard[-len(screen.spoken) :] == screen.spoken
+        assert "1 kept match counted." in screen.spoken
+        assert "In this match, after 1 round: Ann 69, Bob 0." in screen.spoken
