@@ -334,8 +334,13 @@ def new_plain_session(args: argparse.Namespace, autosave: Autosave) -> Session:
             except StopPlaying:
                 raise QuitGame from None
 
+        def stats() -> list[str]:
+            from uno_tui.stats import spoken_stats
+
+            return spoken_stats(matches_dir(autosave.path.parent))
+
         try:
-            rules, seats = PlainSetup(ask, say).run()
+            rules, seats = PlainSetup(ask, say, stats).run()
         except QuitGame:
             raise StopPlaying from None
         if args.target is not None:

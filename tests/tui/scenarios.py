@@ -6,6 +6,7 @@ the README are the screens the tests check.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -13,6 +14,15 @@ from textual.pilot import Pilot
 
 from uno_tui.engine import Game, Position, Rules
 from uno_tui.session import Seat, Session
+from uno_tui.stats import (
+    MatchFacts,
+    Reading,
+    RoundByRound,
+    StatsReport,
+    mask_of,
+    round_by_round_of,
+    summarise,
+)
 from uno_tui.tui import UnoApp
 from uno_tui.tui.table_setup import TableSetup
 
@@ -35,6 +45,9 @@ class Scenario:
         for key in self.press:
             await pilot.press(key)
             await pilot.pause(0.05)
+        stats = [worker for worker in pilot.app.workers if worker.group == "stats"]
+        if stats:  # (none given, it would wait for every worker: the match's never ends)
+            await pilot.app.workers.wait_for_complete(stats)  # the kept matches read
         await pilot.wait_for_scheduled_animations()
         await pilot.pause(0.1)
         pilot.app.clear_notifications()
@@ -63,6 +76,60 @@ def solo_classic() -> UnoApp:
 
 def setup_screen() -> UnoApp:
     return UnoApp(setup=TableSetup(), remember=False)
+
+
+def made_up_history(count: int = 40, seed: int = 28) -> list[MatchFacts]:
+    """``count`` finished matches of Ann and Kim against bots of every level, on days of
+    November: Ann wins more against easy than against hard, as a player would."""
+    rng = random.Random(seed)
+    strength = {"easy": 0.7, "medium": 0.5, "hard": 0.3}
+    matches = []
+    for number in range(count):
+        level = ("easy", "medium", "hard")[number % 3]
+        person = "Ann" if number % 4 else "Kim"
+        two = number % 5 == 4
+        names = [person, "Ada"] if two else [person, "Ada", "Bo", "Cy"]
+        bots: list[str | None] = [None] + [level] * (len(names) - 1)
+        won = rng.random() < strength[level] * (1.2 if person == "Ann" else 0.9)
+        winner = 0 if won else rng.randrange(1, len(names))
+        rounds = [(rng.randrange(len(names)), rng.randrange(20, 160)) for _ in range(5)]
+        rounds.append((winner, rng.randrange(60, 240)))
+        matches.append(
+            MatchFacts(
+                source=f"2026-11-{number % 28 + 1:02d}_2{number % 4}-00-00_{number}.json",
+                date=f"2026-11-{number % 28 + 1:02d} 2{number % 4}:00:00",
+                rules="two-player" if two else "classic",
+                names=tuple(names),
+                bots=tuple(bots),
+                team_game=False,
+                finished=True,
+                winners=mask_of([winner]),
+                round_winners=tuple(mask_of([w]) for w, _ in rounds),
+                round_points=tuple(p for _, p in rounds),
+            )
+        )
+    return sorted(matches, key=lambda m: (m.date, m.source))
+
+
+def totals_of(match: MatchFacts) -> RoundByRound:
+    """The running totals of a made-up match (each round's points to who went out)."""
+    totals = [0] * len(match.names)
+    rows = []
+    for winners, points in zip(match.round_winners, match.round_points, strict=True):
+        totals = [t + (points if winners >> seat & 1 else 0) for seat, t in enumerate(totals)]
+        rows.append(tuple(totals))
+    return round_by_round_of(match.names, match.team_game, rows)
+
+
+def made_up_report() -> StatsReport:
+    matches = made_up_history()
+    summary = summarise(Reading(matches=matches))
+    last = next(m for m in reversed(matches) if len(m.names) == 4)
+    return StatsReport(summary, totals_of(last), f"the match of {last.date[:16]}")
+
+
+def stats_from_setup() -> UnoApp:
+    return UnoApp(setup=TableSetup(), remember=False, read_stats=made_up_report)
 
 
 def two_player_hot_seat() -> UnoApp:
@@ -115,6 +182,16 @@ SCENARIOS = (
         ("enter", "enter"),
     ),
     Scenario("help", "The keys", solo_classic, ("question_mark",)),
+    *(
+        Scenario(
+            f"stats-{w}x{h}",
+            f"What the kept matches add up to (Ctrl+T on the setup) at {w}x{h}",
+            stats_from_setup,
+            ("ctrl+t",),
+            (w, h),
+        )
+        for w, h in ((80, 24), (120, 40))
+    ),
     Scenario("too-small", "A terminal that is too small", solo_classic, size=(60, 18)),
 )
 

@@ -73,12 +73,14 @@ from uno_tui.narration import (
 )
 from uno_tui.narration.speech import Speaker, SpeechChoice
 from uno_tui.session import BotTurn
+from uno_tui.stats import round_by_round_of
 from uno_tui.table import Table
 from uno_tui.tui.cards import COLOR_STYLES, card_label
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
 from uno_tui.tui.screens.help import HelpScreen
 from uno_tui.tui.screens.round_end import RoundEndScreen, round_spoken
+from uno_tui.tui.screens.stats import StatsScreen, kept_stats
 from uno_tui.tui.screens.too_small import too_small
 from uno_tui.tui.voice import Voice
 from uno_tui.tui.widgets.event_log import EventLog
@@ -454,12 +456,20 @@ class GameScreen(Screen[None]):
             await asyncio.sleep(max(1.0, self.bot_delay * LAST_CARD_PAUSE))
         view = self.flow.view()
         events = self.game.round_events(None)
-        self.speak(round_spoken(view, events))
+        self.speak(round_spoken(view, events, stats=True))
         rounds = [event for event in self.game.log if isinstance(event, RoundEnded)]
         game = self.game  # a joined seat's is not the whole game: no record to replay
         record = MatchRecord.of(game) if isinstance(game, Game) else None
         replay = None if record is None else (lambda: list(tell(record)))
-        await self.wait_for(RoundEndScreen(view, events, rounds, replay=replay))
+
+        def stats() -> None:
+            match = round_by_round_of(view.names, view.rules.team_game, (e.scores for e in rounds))
+            speak = self.say_line if self.voice is not None and self.voice.on else None
+            load = getattr(self.app, "stats_report", kept_stats)
+            screen = StatsScreen(load, match=match, match_title="this match", speak=speak)
+            self.app.push_screen(screen)
+
+        await self.wait_for(RoundEndScreen(view, events, rounds, replay=replay, stats=stats))
 
     def choice_screen(self, question: Question) -> ChoiceScreen:
         answers: list[str | Text] = [

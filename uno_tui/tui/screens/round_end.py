@@ -28,6 +28,7 @@ class RoundEndScreen(Screen[None]):
         Binding("enter", "next", "Continue"),
         Binding("n", "next", "Next", show=False),
         Binding("r", "replay", "Replay this match"),
+        Binding("s", "stats", "Statistics"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -37,15 +38,18 @@ class RoundEndScreen(Screen[None]):
         events: Sequence[Event],
         rounds: Sequence[RoundEnded] = (),
         replay: Callable[[], Sequence[str]] | None = None,
+        stats: Callable[[], None] | None = None,
     ) -> None:
         """``rounds``: every round ended so far, for the table of scores; ``replay``: the
-        match told move by move, offered once the match is over."""
+        match told move by move, and ``stats``: shows the statistics of the kept matches,
+        each offered once the match is over."""
         super().__init__()
         self.view = view
         self.events = tuple(events)
         self.rounds = tuple(rounds)
         self.match_over = any(isinstance(event, MatchEnded) for event in self.events)
         self.replay = replay if self.match_over else None
+        self.stats = stats if self.match_over else None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="round-end"):
@@ -54,11 +58,16 @@ class RoundEndScreen(Screen[None]):
             yield Static(summary, id="summary")
             if self.rounds:
                 yield Static(score_table(self.view, self.rounds), id="score-table")
-            yield Static(next_words(self.replay is not None), id="next-hint")
+            hint = next_words(self.replay is not None, self.stats is not None)
+            yield Static(hint, id="next-hint")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.replay is not None if action == "replay" else True
+        if action == "replay":
+            return self.replay is not None
+        if action == "stats":
+            return self.stats is not None
+        return True
 
     def action_next(self) -> None:
         self.dismiss(None)
@@ -68,6 +77,10 @@ class RoundEndScreen(Screen[None]):
             lines = self.replay()
             names = ", ".join(self.view.names)
             self.app.push_screen(ReplayScreen(f"The match of {names}, move by move", lines))
+
+    def action_stats(self) -> None:
+        if self.stats is not None:
+            self.stats()
 
 
 def score_table(view: PublicView, rounds: Sequence[RoundEnded]) -> Text:
@@ -103,7 +116,7 @@ def winners_words(view: PublicView, winners: Sequence[int]) -> str:
     return " and ".join(names)
 
 
-def round_spoken(view: PublicView, events: Sequence[Event]) -> str:
+def round_spoken(view: PublicView, events: Sequence[Event], *, stats: bool = False) -> str:
     """The round's end for a listener, after the narration's lines (the winner, the points,
     every hand, the scores): the round, the target, who won a match, and what Enter does."""
     match = next((e for e in events if isinstance(e, MatchEnded)), None)
@@ -116,7 +129,7 @@ def round_spoken(view: PublicView, events: Sequence[Event]) -> str:
     return (
         f"Match over: {winners_words(view, winners)} "
         f"{'win' if len(winners) > 1 else 'wins'} the match! "
-        "Enter sets up a new match, Q quits."
+        f"Enter sets up a new match,{' S shows the statistics,' if stats else ''} Q quits."
     )
 
 
@@ -158,7 +171,10 @@ def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
     return text
 
 
-def next_words(match_over: bool) -> str:
+def next_words(match_over: bool, stats: bool = False) -> str:
     if match_over:
-        return "Press Enter for the setup of a new match, R to replay this match, or Q to quit."
+        more = ", S for the statistics of the kept matches" if stats else ""
+        return (
+            f"Press Enter for the setup of a new match, R to replay this match{more}, or Q to quit."
+        )
     return "Press Enter to deal the next round."
