@@ -90,6 +90,18 @@ SCENARIOS = (
         ("enter", "5", "enter", "2", "enter"),
     ),
     Scenario(
+        "challenge-result",
+        "The challenge's result, with the hand shown, until a key closes it",
+        two_player_hot_seat,
+        ("enter", "5", "enter", "2", "enter", "1"),
+    ),
+    Scenario(
+        "challenge-put-off",
+        "The challenge put off with Escape: the prompt says M asks again",
+        two_player_hot_seat,
+        ("enter", "5", "enter", "2", "enter", "escape"),
+    ),
+    Scenario(
         "play-drawn",
         "Play the card just drawn, or keep it",
         lambda: hot_seat(Rules.two_player(), ["B4 G3", "Y1 Y2"], top="R9", draw="R5"),

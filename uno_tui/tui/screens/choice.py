@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Offset
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
@@ -36,9 +36,12 @@ class ChoiceScreen(ModalScreen[int | None]):
         cancellable: bool = True,
         speak: Callable[[str, bool], None] | None = None,
         spoken: Sequence[str] | None = None,
+        details: Text | None = None,
     ) -> None:
-        """``spoken``: the answers' words for speech, when they are not the answers' text."""
+        """``spoken``: the answers' words for speech, when they are not the answers' text;
+        ``details``: what decides the question, shown under it (a challenge's stakes)."""
         super().__init__()
+        self.details = details
         self.question = question
         self.answers = list(answers)
         self.cancellable = cancellable
@@ -74,6 +77,8 @@ class ChoiceScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(Text(self.question), id="question")  # a name in it is not markup
+            if self.details is not None:
+                yield Static(self.details, id="details")
             yield OptionList(
                 *(
                     Option(Text.assemble(f"{n}  ", answer))

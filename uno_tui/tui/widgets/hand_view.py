@@ -18,7 +18,7 @@ from uno_tui.engine import Card, Color
 from uno_tui.tui.cards import SMALL_CARD, card_label, card_lines, card_style
 
 GROUP_ORDER: tuple[Color | None, ...] = (*Color, None)
-ROOMY_CARD = (8, 6)
+ROOMY_CARD = (10, 7)
 ROOMY_AT = (110, 36)
 """From this terminal size on, the hand's cards are ROOMY_CARD."""
 
