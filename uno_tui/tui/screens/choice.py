@@ -25,6 +25,7 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
+        Binding("q", "quit_question", "Quit", show=False),
         *(Binding(str(n), f"answer({n - 1})", show=False) for n in range(1, 10)),
     ]
 
@@ -37,10 +38,13 @@ class ChoiceScreen(ModalScreen[int | None]):
         speak: Callable[[str, bool], None] | None = None,
         spoken: Sequence[str] | None = None,
         details: Text | None = None,
+        quits: bool = False,
     ) -> None:
         """``spoken``: the answers' words for speech, when they are not the answers' text;
-        ``details``: what decides the question, shown under it (a challenge's stakes)."""
+        ``details``: what decides the question, shown under it (a challenge's stakes);
+        ``quits``: Escape and Q answer ``None`` (leave), as before a match begins."""
         super().__init__()
+        self.quits = quits
         self.details = details
         self.question = question
         self.answers = list(answers)
@@ -87,6 +91,8 @@ class ChoiceScreen(ModalScreen[int | None]):
                 id="answers",
             )
             hint = "1-9 or arrows and Enter" + (", Escape to go back" if self.cancellable else "")
+            if self.quits:
+                hint = "1-9 or arrows and Enter, Q or Escape to quit"
             yield Label(hint, id="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -98,5 +104,12 @@ class ChoiceScreen(ModalScreen[int | None]):
             self.dismiss(index)
 
     def action_cancel(self) -> None:
-        if self.cancellable:
+        if self.cancellable or self.quits:
+            self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.quits if action == "quit_question" else True
+
+    def action_quit_question(self) -> None:
+        if self.quits:
             self.dismiss(None)

@@ -74,6 +74,7 @@ from uno_tui.narration import (
     spoken_prompt,
 )
 from uno_tui.narration.speech import Speaker, SpeechChoice
+from uno_tui.program import command_name
 from uno_tui.session import BotTurn
 from uno_tui.table import Table
 from uno_tui.tui.cards import COLOR_STYLES, card_label
@@ -156,9 +157,16 @@ class GameScreen(Screen[None]):
         speech: SpeechChoice = "auto",
         speaker: Speaker | None = None,
         motion: bool = True,
+        bell: bool = False,
     ) -> None:
-        """``speaker`` replaces the one ``speech`` names (a test's, that records the lines)."""
+        """``speaker`` replaces the one ``speech`` names (a test's, that records the lines);
+        ``bell``: the terminal's bell on a person's turn and when a move hits them."""
         super().__init__()
+        self.bell = bell
+        self.rung_at = len(session.game.log)
+        """How much of the log the bell has looked at."""
+        self.turn_rung = False
+        """The bell rang for the decision now up (it rings once a turn)."""
         self.motion = motion
         """Cards fly to the pile and from the deck (off with reduced motion and narration)."""
         self.narrate = narrate
@@ -278,13 +286,22 @@ class GameScreen(Screen[None]):
                 )
             )
         else:
-            hand.show_hand(self.game.view(viewer).hand, self.choosable_cards(viewer))
+            decision = self.flow.decision_of(viewer)
+            kind = None if decision is None else decision.kind
+            verbs: dict[DecisionKind | None, str] = {
+                DecisionKind.PASS: "pass",
+                DecisionKind.SHARE: "give",
+            }
+            verb = verbs.get(kind, "play")
+            hand.show_hand(self.game.view(viewer).hand, self.choosable_cards(viewer), verb)
         self.hand_memo = (tuple(hand.cards), hand.playable)
         new_events, self.moved = self.flow.events[self.moved :], len(self.flow.events)
         self.show_motion(new_events)
         prompt = self.prompt(viewer)
         self.query_one("#prompt", Static).update(painted(prompt))
         decision = None if viewer is None else self.flow.decision_of(viewer)
+        if self.bell:
+            self.ring(decision)
         if decision is not None and decision.kind not in PROMPT_KINDS:
             moment = (len(self.game.log), decision)
             if moment != self.told_decision:
@@ -301,6 +318,16 @@ class GameScreen(Screen[None]):
                 )
                 if decision.kind is DecisionKind.TURN:
                     self.taught_keys = True
+
+    def ring(self, decision: Decision | None) -> None:
+        """The bell (a setup option): once when a person's turn comes up, and when a move
+        skipped a person, made them draw, swapped their hand or caught them."""
+        log = self.game.log
+        new, self.rung_at = log[self.rung_at :], len(log)
+        hit = hits_person(new, set(self.session.people))
+        if hit or (decision is not None and not self.turn_rung):
+            self.app.bell()
+        self.turn_rung = decision is not None
 
     def cursor_moved(self) -> None:
         """The cursor moved along the same hand (a key): say the card under it."""
@@ -423,7 +450,9 @@ class GameScreen(Screen[None]):
         )
         self.speak(curtain.spoken())
         answer = await self.wait_for(
-            CurtainScreen(curtain.name, table, curtain.calls, curtain.catches)
+            CurtainScreen(
+                curtain.name, table, curtain.calls, curtain.catches, leave=self.action_leave
+            )
         )
         self.key_pressed()  # the next player is at the keyboard: the last one's lines stop
         return answer
@@ -722,7 +751,7 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         saved = self.session.autosave is not None and not self.session.is_over
-        hint = resume_hint(plain=False, after_every_move=True)
+        hint = resume_hint(plain=False, after_every_move=True, program=command_name())
         self.app.exit(message=(self.session.unsaved or hint) if saved else "Goodbye.")
 
 

@@ -85,9 +85,7 @@ def draw_table(
     elif roomy and width >= HUGE_WIDTH and height >= 1 + HUGE_CARD[1] + under + 2:
         card = HUGE_CARD
     elif roomy or width >= COMPACT_WIDTH + LARGE_CARD[0] - PILE_CARD[0]:
-        card = (
-            LARGE_CARD if height >= 1 + LARGE_CARD[1] + under else (LARGE_CARD[0], PILE_CARD[1])
-        )
+        card = LARGE_CARD if height >= 1 + LARGE_CARD[1] + under else (LARGE_CARD[0], PILE_CARD[1])
     else:
         card = PILE_CARD if height >= 1 + PILE_CARD[1] + under else (PILE_CARD[0], 5)
     text_width = max(DRAW_BACK[0] + 1 + card[0], min(PILE_TEXT, width - COMPACT_SIDE - 2))
