@@ -87,6 +87,8 @@ def last_move(view: PublicView, viewer: int | None) -> LastMove | None:
             effects.append("hands passed on")
         elif isinstance(event, DrawFourChallenged):
             effects.append("challenged: illegal" if event.illegal else "challenged: legal")
+    if view.hand_counts[played.player] == 0:
+        effects.append("goes out!" if played.player != viewer else "go out!")
     if not effects and view.pending_penalty and view.responder is not None:
         effects.append(f"→ {names[view.responder]} +{view.pending_penalty}?")
     return LastMove(played.player, played.card, " ".join(effects))

@@ -50,13 +50,14 @@ class RoundEndScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="round-end"):
+            if self.match_over and self.rounds:  # the winner and the match at a glance first
+                yield Static(match_words(self.view, self.events), id="match-winner")
+                yield Static(totals_chart(self.view, self.rounds), id="totals-chart")
             summary = round_summary(self.view, self.events)
             summary.rstrip()
             yield Static(summary, id="summary")
             if self.rounds:
                 yield Static(score_table(self.view, self.rounds), id="score-table")
-                if self.match_over:
-                    yield Static(totals_chart(self.view, self.rounds), id="totals-chart")
             yield Static(next_words(self.replay is not None), id="next-hint")
         yield Footer()
 
@@ -162,19 +163,24 @@ def round_spoken(view: PublicView, events: Sequence[Event]) -> str:
     )
 
 
+def match_words(view: PublicView, events: Sequence[Event]) -> Text:
+    """ `` Match over: Ann wins the match! `` (reversed), with the final totals."""
+    match = next((e for e in events if isinstance(e, MatchEnded)), None)
+    winners = () if match is None else match.winners
+    text = Text(
+        f" Match over: {winners_words(view, winners)} "
+        f"{'win' if len(winners) > 1 else 'wins'} the match! ",
+        style="bold reverse",
+    )
+    text.append(f"\nFinal totals: {scores_line(view)}")
+    return text
+
+
 def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
     """Who won the hand (and the match), the card that ended it, each hand's cards and the
     points they held, the totals."""
     text = Text()
     ended = next((e for e in events if isinstance(e, RoundEnded)), None)
-    match = next((e for e in events if isinstance(e, MatchEnded)), None)
-    if match is not None:
-        winners = match.winners
-        text.append(
-            f" Match over: {winners_words(view, winners)} "
-            f"{'win' if len(winners) > 1 else 'wins'} the match! \n\n",
-            style="bold reverse",
-        )
     if ended is not None:
         text.append(
             f"Hand {ended.round_number}: {winners_words(view, ended.winners)} "

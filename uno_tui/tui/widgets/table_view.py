@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.geometry import Offset
 from textual.widget import Widget
 
-from uno_tui.engine import PlayerView, PublicView, team_of
+from uno_tui.engine import Phase, PlayerView, PublicView, team_of
 from uno_tui.tui.cards import (
     BACK_PATTERN,
     LARGE_CARD,
@@ -233,13 +233,20 @@ def pile_lines(
         penalty.append(who(view, view.responder, viewer), style="bold")
         penalty.truncate(width, overflow="ellipsis")
         lines.append(penalty)
-    elif not view.winners:
+    elif hand_over(view):
+        lines.append(Text("the hand is over", style="bold"))
+    else:
         turn = Text(no_wrap=True)
         turn.append(view.names[view.current_player], style="bold")
         turn.append(" to play")
         turn.truncate(width, overflow="ellipsis")
         lines.append(turn)
     return lines
+
+
+def hand_over(view: PublicView) -> bool:
+    """The hand (or the match) is over: nobody is to play."""
+    return bool(view.winners) or view.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
 
 
 def last_move_line(view: PublicView, viewer: int | None, width: int) -> Text:
@@ -337,7 +344,7 @@ def seat_line(
     """One player on one line (never wrapped): ``▶ Ada  medium ▚▚▚▚▚ 7 D UNO!``, in columns
     shared by every seat; the name is cut before anything else is, then the fan of backs
     (never the marks). A ``banner`` (``+2``, ``skip``) takes the label's place for a move."""
-    current = seat == view.current_player and not view.winners
+    current = seat == view.current_player and not hand_over(view)
     facts = seat_facts(view, seat, label, viewer)
     flags = seat_flags(view, seat, viewer)
     name_width = max(3, min(name_width, width - 2 - 8 - 6))
@@ -371,7 +378,7 @@ def seat_lines(
 ) -> list[Text]:
     """One player on two lines, for a roomy table: name and what sits there (or, for a move,
     a ``banner``: ``+2``, ``skip``); the fan of backs, the count, UNO, and the score."""
-    current = seat == view.current_player and not view.winners
+    current = seat == view.current_player and not hand_over(view)
     first = Text(no_wrap=True, overflow="ellipsis")
     first.append("▶ " if current else f"{arrow} ", style="bold" if current else "dim")
     first.append(view.names[seat], style="bold reverse" if current else "bold")
