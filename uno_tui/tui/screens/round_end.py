@@ -164,7 +164,7 @@ def round_spoken(view: PublicView, events: Sequence[Event]) -> str:
 
 
 def match_words(view: PublicView, events: Sequence[Event]) -> Text:
-    """ `` Match over: Ann wins the match! `` (reversed), with the final totals."""
+    """`` Match over: Ann wins the match! `` (reversed), with the final totals."""
     match = next((e for e in events if isinstance(e, MatchEnded)), None)
     winners = () if match is None else match.winners
     text = Text(
