@@ -35,7 +35,7 @@ def test_a_skip_and_a_chosen_draw_each_leave_a_banner_for_one_move() -> None:
     game = game_at(Rules.classic(), ["RS G5 G6", "B7 Y3 G9", "Y1 Y2 Y3"], top="R5")
     play(game, 0, "RS")
     assert seat_banners(game.view(None)) == {1: "skip"}
-    assert last_move(game.view(None), None).effect == "→ Ben skipped"  # type: ignore[union-attr]
+    assert last_move(game.view(None), None).effect == "skips Ben"  # type: ignore[union-attr]
     game.apply(DrawCard(2))
     banners = seat_banners(game.view(None))
     assert banners.get(2) == "drew 1" and 1 not in banners  # the skip was the move before

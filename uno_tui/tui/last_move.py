@@ -78,7 +78,7 @@ def last_move(view: PublicView, viewer: int | None) -> LastMove | None:
             effects.append(f"→ {names[event.player]} +{event.count}")
         elif isinstance(event, PlayerSkipped):
             if not any(e.startswith(f"→ {names[event.player]} +") for e in effects):
-                effects.append(f"→ {names[event.player]} skipped")
+                effects.append(f"skips {names[event.player]}")
         elif isinstance(event, DirectionChanged):
             effects.append("↻ reversed" if event.clockwise else "↺ reversed")
         elif isinstance(event, HandsSwapped):

@@ -733,7 +733,7 @@ class GameScreen(Screen[None]):
             if found.action.card in hand.cards:
                 hand.cursor = hand.cards.index(found.action.card)
         self.app.clear_notifications()
-        self.notify(line, title="Hint (hard bot, from your view)", timeout=10)
+        self.notify(line, title="Hint (hard bot)", timeout=10)
         self.speak_now(line)
 
     def action_toggle_narration(self) -> None:

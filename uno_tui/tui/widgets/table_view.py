@@ -90,7 +90,7 @@ def draw_table(
         card = PILE_CARD if height >= 1 + PILE_CARD[1] + under else (PILE_CARD[0], 5)
     text_width = max(DRAW_BACK[0] + 1 + card[0], min(PILE_TEXT, width - COMPACT_SIDE - 2))
     piles = pile_lines(view, card, viewer, text_width)
-    pile_width = max(line.cell_len for line in piles)
+    pile_width = max(text_width, *(line.cell_len for line in piles))  # steady: no jitter
     banners = seat_banners(view)
     lines = [header]
     if roomy:
@@ -183,7 +183,7 @@ GIANT_WIDTH = 100
 SEAT_WIDTH = 34
 """A seat on a roomy table takes up to this many cells; the table is centred in the rest."""
 COMPACT_WIDTH = 50
-COMPACT_SIDE = 26
+COMPACT_SIDE = 24
 """The players' column of a compact table keeps at least this many cells."""
 PILE_TEXT = 24
 """The lines under the piles (the colour, the last move, whose turn) take up to this many
