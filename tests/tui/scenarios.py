@@ -171,7 +171,7 @@ SCENARIOS = (
     Scenario("teams-pass", "Teams: the first secret pass", teams_first_pass, ("enter",)),
     Scenario(
         "round-end",
-        "The end of a round: hands, points, totals",
+        "The end of a hand: the last card, what each held, points hand by hand",
         lambda: hot_seat(Rules.two_player(), ["R2", "B7 Y3 G9 W+4"], top="R5"),
         ("enter", "enter"),
     ),
