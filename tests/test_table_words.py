@@ -100,10 +100,13 @@ def test_the_challenge_result_names_the_outcome_and_shows_the_hand_to_the_challe
     events = game.apply(Challenge(1))
     [(event, cost)] = challenge_outcomes(events)
     assert isinstance(event, DrawFourChallenged) and event.illegal and cost == 4
-    title, body = challenge_result(game.names, event, cost, viewer=1)
+    title, body = challenge_result(game.names, event, cost, viewer=1, before=Color.RED)
     assert title == "Challenge won"
-    assert "it was illegal" in body.plain and "Ann draws 4" in body.plain
+    assert "it was illegal: Ann held a red card. Ann draws 4." in body.plain
     assert "Ann's hand as shown" in body.plain and "R 2" in body.plain
+    _, theirs = challenge_result(game.names, event, cost, viewer=0, before=Color.RED)
+    assert theirs.plain.startswith("Ben challenged your Wild Draw Four: it was illegal: you held")
+    assert "You draw 4." in theirs.plain and "Your hand as shown" in theirs.plain
     _, public = challenge_result(game.names, event, cost, viewer=None)
     assert "hand as shown" not in public.plain  # an onlooker is not shown the hand
 
@@ -112,8 +115,9 @@ def test_a_lost_challenge_costs_six() -> None:
     game = game_at(Rules.two_player(), ["W+4 B2 G5", "B7 Y3 G9 R1"], top="R5")
     play(game, 0, "W+4", "Y")
     [(event, cost)] = challenge_outcomes(game.apply(Challenge(1)))
-    title, body = challenge_result(game.names, event, cost, viewer=1)
+    title, body = challenge_result(game.names, event, cost, viewer=1, before=Color.RED)
     assert cost == 6 and title == "Challenge lost"
+    assert "it was legal: Ann held no red card." in body.plain
     assert "You draw 6 and lose the turn" in body.plain
 
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from uno_tui.engine import Card, Decision, DecisionKind, PlayerView, PublicView, Rank
+from uno_tui.engine import Card, Color, Decision, DecisionKind, PlayerView, PublicView, Rank
 from uno_tui.engine.events import (
     CardPlayed,
     CardsDrawn,
@@ -84,7 +84,11 @@ def challenge_outcomes(events: Sequence[Event]) -> list[tuple[DrawFourChallenged
 
 
 def challenge_result(
-    names: Sequence[str], event: DrawFourChallenged, cost: int, viewer: int | None
+    names: Sequence[str],
+    event: DrawFourChallenged,
+    cost: int,
+    viewer: int | None,
+    before: Color | None = None,
 ) -> tuple[str, Text]:
     """The result banner's title and body: who challenged whom, legal or not, who draws how
     many, and the hand shown (when the viewer may see it)."""
@@ -97,15 +101,18 @@ def challenge_result(
         title = "Challenge"
     body = Text()
     body.append(f"{name(event.challenger)[:1].upper()}{name(event.challenger)[1:]} challenged ")
-    body.append(f"{name(event.player)}'s Wild Draw Four: ")
+    whose = "your" if event.player == viewer else f"{names[event.player]}'s"
+    body.append(f"{whose} Wild Draw Four: ")
+    card = f"{before.word} card" if before is not None else "card of the colour before it"
+    holder = name(event.player)
     if event.illegal:
         body.append("it was illegal", style="bold")
-        body.append(f" (a card of the colour was held). {name(event.player).capitalize()} ")
+        body.append(f": {holder} held a {card}. {holder[:1].upper()}{holder[1:]} ")
         body.append(f"{'draw' if event.player == viewer else 'draws'} {cost}.")
     else:
         body.append("it was legal", style="bold")
         loser = name(event.challenger)
-        body.append(f". {loser[:1].upper()}{loser[1:]} ")
+        body.append(f": {holder} held no {card}. {loser[:1].upper()}{loser[1:]} ")
         body.append(f"{'draw' if event.challenger == viewer else 'draws'} {cost}")
         body.append(" and lose the turn." if event.challenger == viewer else " and loses the turn.")
     shown = event.seen_by(viewer).hand

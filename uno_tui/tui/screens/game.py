@@ -63,6 +63,7 @@ from uno_tui.narration import (
     Phrase,
     cannot_choose_words,
     cannot_go_words,
+    color_before_draw_four,
     cursor_words,
     describe_action,
     handover_words,
@@ -485,7 +486,8 @@ class GameScreen(Screen[None]):
             if not {event.challenger, event.player} & people:
                 continue
             self.show()
-            title, body = challenge_result(self.game.names, event, cost, self.viewer)
+            before = color_before_draw_four(self.flow.public_view())
+            title, body = challenge_result(self.game.names, event, cost, self.viewer, before)
             await self.wait_for(BannerScreen(title, body))
             self.key_pressed()
 
