@@ -222,7 +222,7 @@ def test_describe_names_the_rules_round_moves_and_scores() -> None:
     game = Game(Rules.teams(), ["Ann", "Ben", "Cat", "Dan"], seed=1)
     session = Session(Rules.teams(), [Seat(n) for n in game.names], game=game)
     text = describe(session)
-    assert text.startswith("teams, round 1, 0 moves; scores: Ann and Cat 0, Ben and Dan 0")
+    assert text.startswith("teams, hand 1, 0 moves; scores: Ann and Cat 0, Ben and Dan 0")
 
 
 def test_a_save_whose_players_differ_from_its_seats_is_refused() -> None:

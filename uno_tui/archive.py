@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import textwrap
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,7 @@ from uno_tui.engine import Game, IllegalActionError, MatchRecord, Phase, RecordE
 from uno_tui.engine.events import MatchEnded
 from uno_tui.narration import Narrator
 from uno_tui.narration.narrator import scores_words
+from uno_tui.program import command_name
 
 MATCHES = "matches"
 """The folder of kept matches, beside the autosave."""
@@ -148,18 +150,25 @@ def summary(number: int, path: Path) -> KeptMatch:
     return KeptMatch(number, date, game.rules.rule_set.value, ", ".join(game.names), winner, scores)
 
 
+HISTORY_WIDTH = 79
+"""``history`` fits 80 columns: a match's line, then its players and scores wrapped under it."""
+
+
 def history_lines(directory: Path) -> list[str]:
     """``uno-tui history``: every kept match, oldest first, numbered for ``replay N``."""
     kept = [summary(number, path) for number, path in enumerate(kept_matches(directory), 1)]
     if not kept:
         return [f"No match has been kept yet (they are kept in {directory})."]
-    lines = [f"{'#':>3}  {'date':<19}  {'rules':<10}  {'winner':<20}  players; final scores"]
+    lines = [f"{'#':>3}  {'date':<19}  {'rules':<10}  winner", f"{'':5}players: final scores"]
     for match in kept:
-        lines.append(
-            f"{match.number:>3}  {match.date:<19}  {match.rules:<10}  {match.winner:<20}  "
-            f"{match.players}; {match.scores}"
+        lines.append(f"{match.number:>3}  {match.date:<19}  {match.rules:<10}  {match.winner}")
+        lines += textwrap.wrap(
+            f"{match.players}: {match.scores}",
+            HISTORY_WIDTH,
+            initial_indent=" " * 5,
+            subsequent_indent=" " * 7,
         )
-    lines.append("uno-tui replay N tells match N move by move; replay --last the last one.")
+    lines.append(f"{command_name()} replay N tells match N move by move; --last the last one.")
     return lines
 
 

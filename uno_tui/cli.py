@@ -28,6 +28,7 @@ from uno_tui.engine import (
 from uno_tui.narration import VERBOSITIES, resume_hint
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
+from uno_tui.program import command_name
 from uno_tui.saves import (
     MAX_SAVE_BYTES,
     Autosave,
@@ -244,7 +245,7 @@ def run_app(
     def leave(signum: int) -> None:
         stop = SignalExit(signum)
         end_process_after(LAST_RESORT_SECONDS, 128 + signum)
-        message = f"Stopped ({stop.name}). {resume_hint(plain=False)}"
+        message = f"Stopped ({stop.name}). {resume_hint(plain=False, program=command_name())}"
         asyncio.get_running_loop().call_soon_threadsafe(
             lambda: app.exit(return_code=128 + signum, message=message)
         )
@@ -381,7 +382,8 @@ def run_session(session: Session, front_end: PlaySession) -> int:
         session.save()  # saved after every action already; this covers an action mid-save
         reason = "interrupted" if isinstance(stop, KeyboardInterrupt) else f"stopped ({stop.name})"
         say("")
-        say(f"The game was {reason}. {session.unsaved or resume_hint(plain=True)}")
+        hint = resume_hint(plain=True, program=command_name())
+        say(f"The game was {reason}. {session.unsaved or hint}")
         return 130 if isinstance(stop, KeyboardInterrupt) else 128 + stop.signum
     if not session.is_over:
         session.save()

@@ -558,7 +558,7 @@ def describe(session: Session) -> str:
         )
     moves = len(game.actions)
     return (
-        f"{game.rules.rule_set.value}, round {max(game.round_number, 1)}, "
+        f"{game.rules.rule_set.value}, hand {max(game.round_number, 1)}, "
         f"{moves} move{'s' if moves != 1 else ''}; scores: {scores}"
     )
 

@@ -445,9 +445,10 @@ class PlainGame:
         )
 
     def refine(self, seat: int, move: Move) -> Action:
-        """Ask the colour (and the player) for a card that needs them."""
+        """Ask the player (Wild Swap Hands), then the colour, for a card that needs them: the
+        colour is named for the hand the player will hold."""
         while len(move.actions) > 1:
-            if len(move.colors) > 1:
+            if len(move.colors) > 1 and len(move.targets) <= 1:
                 colors = move.colors
                 listing = ", ".join(f"{i}: {c.word}" for i, c in enumerate(colors, 1))
                 color = self.pick(seat, f"Which colour? {listing}.", numbered(colors), "")

@@ -16,7 +16,9 @@ from textual.theme import Theme
 
 from uno_tui.archive import matches_dir
 from uno_tui.engine import Rules, SetupError
+from uno_tui.narration import resume_hint
 from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
+from uno_tui.program import command_name
 from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import Seat, Session
 from uno_tui.stats import StatsReport, stats_report
@@ -141,6 +143,9 @@ class UnoApp(App[None]):
             return
 
         def answered(index: int | None) -> None:
+            if index is None:  # Escape or Q: leave, the match still saved
+                self.exit(message=resume_hint(plain=False, program=command_name()))
+                return
             if index == 0:
                 self.new_table = None
                 self.play(saved, TableSetup.of(saved.game.rules, saved.seats))
@@ -150,7 +155,7 @@ class UnoApp(App[None]):
 
         question = f"A match is saved ({describe(saved)}). Resume it?"
         answers = ["Resume the saved match", "Start a new one (the saved one is kept as a copy)"]
-        self.push_screen(ChoiceScreen(question, answers, cancellable=False), answered)
+        self.push_screen(ChoiceScreen(question, answers, quits=True), answered)
 
     def new_match(self, message: str = "") -> None:
         """The command line's table, started at once, or else the setup screen."""
@@ -184,8 +189,9 @@ class UnoApp(App[None]):
             return
         session.save()
         self.setup = setup
-        if self.remember:
-            save_last_setup(setup)
+        if self.remember:  # --narrate is for this start: the next one narrates if set up so
+            kept = load_last_setup().narrate if self.narrate else setup.narrate
+            save_last_setup(replace(setup, narrate=kept))
         self.play(session, setup)
 
     def play(self, session: Session, setup: TableSetup) -> None:
@@ -203,6 +209,7 @@ class UnoApp(App[None]):
             speech=self.speech,
             speaker=self.speaker,
             motion=not (self.reduce_motion or setup.reduce_motion),
+            bell=setup.bell,
         )
         self.push_screen(screen, match_over)
 

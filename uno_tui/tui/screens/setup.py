@@ -174,6 +174,11 @@ class SetupScreen(Screen[TableSetup]):
                 setup.reduce_motion,
                 id="reduce-motion",
             )
+            yield TickBox(
+                "Bell: the terminal's bell on your turn and when you are hit or caught",
+                setup.bell,
+                id="bell",
+            )
         with Horizontal(id="setup-buttons"):
             yield Button("Start the match", variant="primary", id="start")
             yield Label(Text(self.message), id="setup-error")
@@ -285,6 +290,7 @@ class SetupScreen(Screen[TableSetup]):
             bot_delay=float(delay) if isinstance(delay, int | float) else 1.0,
             narrate=self.query_one("#narrate", Checkbox).value,
             reduce_motion=self.query_one("#reduce-motion", Checkbox).value,
+            bell=self.query_one("#bell", Checkbox).value,
             theme=self.setup.theme,
         )
         setup.make_rules()
