@@ -35,7 +35,10 @@ from .host import (
     resume_hosted,
 )
 from .joined import JoinedTable
+from .tls import Certificate, CertificateError, host_certificate
 
+ENV_JOIN_CODE = "UNO_TUI_JOIN_CODE"
+"""The seat's code when ``--code`` is not given (the SSH door passes it so, out of ``ps``)."""
 PlayRemote = Callable[[Table], int]
 """Plays a remote seat to the end (or until the person leaves); returns the exit code."""
 REMOTE = "remote"
@@ -79,9 +82,28 @@ def add_parsers(sub: Any) -> None:
     host.add_argument(
         "--record", type=Path, metavar="FILE", help="write the match record to FILE at the end"
     )
+    host.add_argument(
+        "--insecure",
+        action="store_true",
+        help="plain ws://, nothing encrypted (guests join with --insecure too)",
+    )
+    host.add_argument(
+        "--ssh",
+        type=int,
+        metavar="PORT",
+        help="also let guests in with ssh -p PORT (nothing to install on their side)",
+    )
     join = sub.add_parser("join", help="join a hosted match: uno-tui join HOST[:PORT] --code C")
     join.add_argument("address", nargs="?", help="HOST or HOST:PORT the host printed")
     join.add_argument("--code", help="your seat's code, as the host printed it")
+    join.add_argument(
+        "--fingerprint",
+        help="the host's certificate's fingerprint, as the host printed it (checked before "
+        "anything is sent)",
+    )
+    join.add_argument(
+        "--insecure", action="store_true", help="plain ws://, for a host started with --insecure"
+    )
     join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="lines")
     join.add_argument(
         "--record-messages",
@@ -92,6 +114,7 @@ def add_parsers(sub: Any) -> None:
     serve = sub.add_parser("serve", help="serve the app to web browsers (textual-serve)")
     serve.add_argument("--port", type=int, default=8000, help="port (8000)")
     serve.add_argument("--bind", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--insecure", action="store_true", help="plain http://, nothing encrypted")
     serve.add_argument(
         "app_args",
         nargs=argparse.REMAINDER,
@@ -155,8 +178,11 @@ def run_host(
             codes = open_hosted(session, remote, spectators=args.spectators, local=local)
     except ValueError as error:
         raise CommandError(f"host: {error}") from None
-    options = HostOptions(bind=args.bind, port=args.port, away_bot_after=args.away_bot)
+    certificate = None if args.insecure else _certificate("host")
+    tls = None if certificate is None else certificate.server_context()
+    options = HostOptions(bind=args.bind, port=args.port, away_bot_after=args.away_bot, tls=tls)
     host = Host(session, codes, options, local=local, log=say, record=args.record)
+    tail = "--insecure" if certificate is None else f"--fingerprint {certificate.fingerprint}"
 
     def announce() -> None:
         """Said once the host listens, so a port in use fails before any code is shown."""
@@ -166,15 +192,35 @@ def run_host(
             f"Hosting {session.game.rules.rule_set.value} on {shown_address}"
             f"{only_here if args.bind.startswith('127.') else ''}."
         )
-        for line in join_lines(codes.for_remote(), session.game.names, shown_address):
+        for line in join_lines(codes.for_remote(), session.game.names, shown_address, tail):
             say(line)
-        say("The connection is not encrypted: beyond a trusted network, use SSH or a VPN.")
+        if certificate is None:
+            say(
+                "Not encrypted (--insecure): codes, hands and moves cross the network readable "
+                "by anyone on it."
+            )
+        else:
+            say(
+                f"Encrypted (TLS). The fingerprint {certificate.fingerprint} names this host's "
+                "certificate: send it with the codes by a way you trust; a join that meets "
+                "another certificate is refused."
+            )
         if local is None:
             say(f"Commands here: bot NAME (a {AWAY_BOT} bot plays an absent seat), quit.")
 
     if local is None:
         return _serve_in_foreground(host, announce, say)
-    return _serve_and_play(host, announce, codes.seats[local], play_remote, say)
+    pin = None if certificate is None else certificate.fingerprint
+    return _serve_and_play(
+        host, announce, codes.seats[local], fingerprint=pin, play_remote=play_remote, say=say
+    )
+
+
+def _certificate(command: str) -> Certificate:
+    try:
+        return host_certificate()
+    except CertificateError as error:
+        raise CommandError(f"{command}: {error}") from None
 
 
 def _serve_in_foreground(
@@ -239,6 +285,8 @@ def _serve_and_play(
     host: Host,
     announce: Callable[[], None],
     code: str,
+    *,
+    fingerprint: str | None,
     play_remote: PlayRemote,
     say: Callable[[str], None],
 ) -> int:
@@ -265,7 +313,9 @@ def _serve_and_play(
     announce()
     bind = host.options.bind
     local_address = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-    table = RemoteTable(f"{local_address}:{host.port}", code)
+    table = RemoteTable(
+        f"{local_address}:{host.port}", code, fingerprint=fingerprint, insecure=fingerprint is None
+    )
     table.start()
     try:
         return play_remote(JoinedTable(table))
@@ -282,13 +332,16 @@ def _serve_and_play(
 
 def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[str], None]) -> int:
     """``uno-tui join --plain``: the remote seat played line by line on this terminal."""
-    if not args.address or not args.code:
+    code = args.code or os.environ.get(ENV_JOIN_CODE)
+    if not args.address or not code:
         raise CommandError("join: give the host's address and --code (or leave out --plain)")
     try:
-        table = RemoteTable(args.address, args.code)
+        table = RemoteTable(
+            args.address, code, fingerprint=args.fingerprint, insecure=args.insecure
+        )
     except JoinError as error:
         raise CommandError(f"join: {error}") from None
-    say(f"Joining {table.url.removeprefix('ws://')}...")
+    say(f"Joining {table.url.partition('://')[2]}...")
     transcript = None
     if args.record_messages is not None:
         try:
@@ -320,15 +373,30 @@ def run_serve(args: argparse.Namespace, say: Callable[[str], None]) -> int:
     given: Sequence[str] = args.app_args
     app_args = ["join"] if not given else list(given[1:] if given[0] == "--" else given)
     command = shlex.join([sys.executable, "-m", "uno_tui", *app_args])
-    say(f"Serving the app on http://{args.bind}:{args.port} (each page runs: {command}).")
-    say("The page and its keys travel unencrypted: beyond a trusted network, use SSH or a VPN.")
     if not 0 < args.port < 65536:
         raise CommandError("serve: --port is a number from 1 to 65535")
+    certificate = None if args.insecure else _certificate("serve")
+    scheme = "http" if certificate is None else "https"
+    say(f"Serving the app on {scheme}://{args.bind}:{args.port}.")
     say(
-        f"At most {MAX_PAGES} pages at once ({MAX_PAGES_PER_ADDRESS} from one address), each "
-        "with a data directory of its own; pages from other sites are refused."
+        f"What it exposes: each page opened runs {command} on this machine, as you, and every "
+        "key typed on the page reaches that program; nothing else (no shell, no files: each "
+        "page has a data directory of its own, removed after it)."
     )
-    server = GuardedServer(command, host=args.bind, port=args.port, say=say)
+    if certificate is None:
+        say("Not encrypted (--insecure): the page and its keys cross the network readable.")
+    else:
+        say(
+            "Encrypted (TLS) with this host's certificate, which no authority signed: the "
+            "browser warns once; its SHA-256 fingerprint, to compare with what the browser "
+            f"shows, is {certificate.sha256}."
+        )
+    say(
+        f"At most {MAX_PAGES} pages at once ({MAX_PAGES_PER_ADDRESS} from one address); "
+        "pages from other sites are refused."
+    )
+    tls = None if certificate is None else certificate.server_context()
+    server = GuardedServer(command, host=args.bind, port=args.port, say=say, tls=tls)
     try:
         server.serve()
     except OSError as error:
