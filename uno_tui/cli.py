@@ -559,7 +559,7 @@ def play_across_machines(args: argparse.Namespace) -> int:
 def join_in_app(args: argparse.Namespace) -> int:
     """``uno-tui join`` without ``--plain``: the join form, then the app's game screen on the
     joined seat."""
-    from uno_tui.net.commands import ENV_JOIN_CODE
+    from uno_tui.net.client import ENV_JOIN_CODE
     from uno_tui.tui.join_app import JoinApp
 
     app = JoinApp(

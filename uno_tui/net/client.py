@@ -29,6 +29,9 @@ from .host import DEFAULT_PORT
 MIN_SEND_INTERVAL = 1 / 20
 """A client sends at most 20 actions a second, under the host's limit (a person never
 notices; a script answering at machine speed is paced)."""
+ENV_JOIN_CODE = "UNO_TUI_JOIN_CODE"
+"""The seat's code when ``--code`` is not given (the SSH door passes it so: ``ps`` shows a
+process's arguments to everyone on the machine, its environment to its user alone)."""
 RETRY_SECONDS = (0.5, 1.0, 2.0, 3.0, 5.0)
 """Waits between reconnection attempts; the last repeats."""
 

@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from uno_tui.engine.rules import HOUSE_RULES as HOUSE_RULE_NAMES
 from uno_tui.session import Seat, Session
 from uno_tui.table import Table
 
-from .client import JoinError, RemoteTable
+from .client import ENV_JOIN_CODE, JoinError, RemoteTable
 from .host import (
     AWAY_BOT,
     DEFAULT_PORT,
@@ -37,8 +38,6 @@ from .host import (
 from .joined import JoinedTable
 from .tls import Certificate, CertificateError, host_certificate
 
-ENV_JOIN_CODE = "UNO_TUI_JOIN_CODE"
-"""The seat's code when ``--code`` is not given (the SSH door passes it so, out of ``ps``)."""
 PlayRemote = Callable[[Table], int]
 """Plays a remote seat to the end (or until the person leaves); returns the exit code."""
 REMOTE = "remote"
@@ -183,6 +182,7 @@ def run_host(
     options = HostOptions(bind=args.bind, port=args.port, away_bot_after=args.away_bot, tls=tls)
     host = Host(session, codes, options, local=local, log=say, record=args.record)
     tail = "--insecure" if certificate is None else f"--fingerprint {certificate.fingerprint}"
+    door = None if args.ssh is None else _door(args, tail)
 
     def announce() -> None:
         """Said once the host listens, so a port in use fails before any code is shown."""
@@ -205,14 +205,27 @@ def run_host(
                 "certificate: send it with the codes by a way you trust; a join that meets "
                 "another certificate is refused."
             )
+        if door is not None and door.opened is not None:
+            port = door.opened.port
+            say(
+                f"SSH door on port {port}: ssh -p {port} {shown_address.rpartition(':')[0]} "
+                f"(the code is the login; add plain for the line mode). Its host key is "
+                f"{door.fingerprint}: ssh shows it to a guest the first time."
+            )
         if local is None:
             say(f"Commands here: bot NAME (a {AWAY_BOT} bot plays an absent seat), quit.")
 
     if local is None:
-        return _serve_in_foreground(host, announce, say)
+        return _serve_in_foreground(host, announce, say, door)
     pin = None if certificate is None else certificate.fingerprint
     return _serve_and_play(
-        host, announce, codes.seats[local], fingerprint=pin, play_remote=play_remote, say=say
+        host,
+        announce,
+        codes.seats[local],
+        fingerprint=pin,
+        play_remote=play_remote,
+        say=say,
+        door=door,
     )
 
 
@@ -223,8 +236,56 @@ def _certificate(command: str) -> Certificate:
         raise CommandError(f"{command}: {error}") from None
 
 
+@dataclass
+class DoorSetup:
+    """``--ssh PORT``: the door's options and key, and the door once open."""
+
+    options: Any
+    key: Any
+    fingerprint: str
+    join_options: list[str]
+    opened: Any = None
+
+
+def _door(args: argparse.Namespace, tail: str) -> DoorSetup:
+    from .ssh_door import DoorOptions, host_key, key_fingerprint
+
+    if not 0 <= args.ssh < 65536:
+        raise CommandError("host: --ssh is a port number from 0 to 65535")
+    try:
+        key = host_key()
+    except ValueError as error:
+        raise CommandError(f"host: {error}") from None
+    options = DoorOptions(port=args.ssh, bind=args.bind)
+    return DoorSetup(options, key, key_fingerprint(key), tail.split())
+
+
+async def _run(host: Host, started: Callable[[], None], door: DoorSetup | None) -> int:
+    """The host, and its SSH door beside it when asked for (open before the host announces)."""
+    if door is None:
+        return await host.run(started)
+    from .ssh_door import Door, local_join_address
+
+    opened = Door(
+        host,
+        door.options,
+        join_address=lambda: local_join_address(host.options.bind, host.port),
+        join_options=door.join_options,
+        log=lambda line: host.log(line),  # noqa: PLW0108 (host.log is set later)
+    )
+    await opened.start(door.key)
+    door.opened = opened
+    try:
+        return await host.run(started)
+    finally:
+        await opened.stop()
+
+
 def _serve_in_foreground(
-    host: Host, announce: Callable[[], None], say: Callable[[str], None]
+    host: Host,
+    announce: Callable[[], None],
+    say: Callable[[str], None],
+    door: DoorSetup | None = None,
 ) -> int:
     async def main() -> int:
         loop = asyncio.get_running_loop()
@@ -235,7 +296,7 @@ def _serve_in_foreground(
                 loop.add_signal_handler(signum, task.cancel)
         _read_commands(host, loop, say)
         try:
-            return await host.run(announce)
+            return await _run(host, announce, door)
         except asyncio.CancelledError:
             say("Stopped. uno-tui host resume continues the match; the codes stay the same.")
             return 130
@@ -289,6 +350,7 @@ def _serve_and_play(
     fingerprint: str | None,
     play_remote: PlayRemote,
     say: Callable[[str], None],
+    door: DoorSetup | None = None,
 ) -> int:
     """The host in a thread, the local person's seat played here through the loopback."""
     started = threading.Event()
@@ -298,7 +360,7 @@ def _serve_and_play(
     def serve() -> None:
         asyncio.set_event_loop(loop)
         try:
-            loop.run_until_complete(host.run(started.set))
+            loop.run_until_complete(_run(host, started.set, door))
         except BaseException as error:  # reported in the main thread
             failed.append(error)
             started.set()
