@@ -28,7 +28,7 @@ from uno_tui.session import BotTurn, Seat
 from uno_tui.table import TableClosed
 
 from . import protocol
-from .client import RemoteTable
+from .client import RemoteTable, TableState
 
 
 def seats_of(welcome: protocol.Welcome) -> tuple[Seat, ...]:
@@ -225,9 +225,11 @@ class JoinedTable:
             if self.table.stopping:
                 await asyncio.sleep(NEWS_POLL)
             else:  # woken by the host's next message, not a poll's tick
-                await asyncio.to_thread(
-                    self.table.wait, lambda s, seen=version: s.version != seen, NEWS_WAIT
-                )
+
+                def moved(state: TableState, seen: int = version) -> bool:
+                    return state.version != seen
+
+                await asyncio.to_thread(self.table.wait, moved, NEWS_WAIT)
             self._answered()
         with self.table.lock:
             state = self.table.state
