@@ -169,6 +169,7 @@ def test_a_host_killed_and_resumed_continues_the_same_table_with_the_same_codes(
     resumed = Hosted(data_dir, port, "resume", "--record", str(record_path))
     processes.append(resumed.process)
     assert resumed.codes == first_host.codes
+    assert resumed.fingerprint == first_host.fingerprint  # the same certificate
     deadline = 40
     while transcripts[0].read_text().count('"type":"welcome"') == welcomes_before:
         assert deadline > 0, "Ann's client did not rejoin the resumed host"

@@ -164,6 +164,45 @@ async def test_a_pinned_client_is_welcomed_and_its_actions_reach_the_host() -> N
             table.close()
 
 
+# The browser page ------------------------------------------------------------------------------
+
+
+async def test_serve_speaks_https_with_the_hosts_certificate_and_points_the_page_at_wss() -> None:
+    import ssl
+
+    import aiohttp
+    from aiohttp import web
+
+    from uno_tui.net.serving import GuardedServer
+
+    server = GuardedServer(
+        "true", host="0.0.0.0", port=0, say=lambda line: None, tls=certificate().server_context()
+    )
+    runner = web.AppRunner(await server._make_app())
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0, ssl_context=server.tls)
+    await site.start()
+    port = runner.addresses[0][1]
+    try:
+        context = tls.pinning_context()
+        async with (
+            aiohttp.ClientSession() as client,
+            client.get(f"https://127.0.0.1:{port}/", ssl=context) as response,
+        ):
+            assert response.status == 200
+            page = await response.text()
+        # The page's WebSocket: wss, on the name and port asked for (not the bound 0.0.0.0).
+        assert f"wss://127.0.0.1:{port}/ws" in page and "0.0.0.0" not in page
+        _, writer = await asyncio.open_connection("127.0.0.1", port, ssl=context)
+        ssl_object = writer.get_extra_info("ssl_object")
+        assert isinstance(ssl_object, ssl.SSLObject)
+        der = ssl_object.getpeercert(binary_form=True)
+        assert der is not None and tls.matches(der, certificate().fingerprint)
+        writer.close()
+    finally:
+        await asyncio.wait_for(runner.cleanup(), 20)
+
+
 # Real processes -------------------------------------------------------------------------------
 
 

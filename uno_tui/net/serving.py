@@ -118,6 +118,10 @@ class GuardedServer(Server):
         self.public_url = f"{'https' if self.tls else 'http'}://{request.host}"
         return await super().handle_index(request)
 
+    async def on_startup(self, app: web.Application) -> None:
+        """Nothing more to say: ``uno-tui serve`` said where it serves and what it exposes
+        (textual-serve's banner would name the bound address, over http, whatever the TLS)."""
+
     def serve(self, debug: bool = False) -> None:
         """textual-serve's ``serve``, with TLS when a context is given."""
         self.debug = debug
