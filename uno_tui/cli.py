@@ -566,13 +566,16 @@ def play_across_machines(args: argparse.Namespace) -> int:
 def join_in_app(args: argparse.Namespace) -> int:
     """``uno-tui join`` without ``--plain``: the join form, then the app's game screen on the
     joined seat."""
+    from uno_tui.net.client import ENV_JOIN_CODE
     from uno_tui.tui.join_app import JoinApp
 
     app = JoinApp(
         args.address or "",
-        args.code or "",
+        args.code or os.environ.get(ENV_JOIN_CODE, ""),
         narrate=bool(getattr(args, "narrate", False)),
         speech=args.speech or "auto",
+        fingerprint=getattr(args, "fingerprint", None) or "",
+        insecure=bool(getattr(args, "insecure", False)),
     )
 
     def leave(signum: int) -> None:

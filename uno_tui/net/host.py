@@ -20,6 +20,7 @@ import json
 import logging
 import secrets
 import socket
+import ssl
 import sys
 import time
 from collections.abc import Callable
@@ -105,6 +106,8 @@ class HostOptions:
     """Seconds a remote seat may be awaited with nobody connected before a bot takes it."""
     uno_grace: float = 2.0
     """Seconds the bots wait after a person's play leaves them one card, for their UNO call."""
+    tls: ssl.SSLContext | None = None
+    """Serve ``wss://`` with this context (``uno_tui.net.tls``); ``None``: plain ``ws://``."""
 
 
 @dataclass
@@ -832,6 +835,7 @@ class Host:
             ping_interval=10,
             ping_timeout=20,
             close_timeout=2,
+            **_tls_options(self.options),
         ) as server:
             self.server = server
             if started is not None:
@@ -882,6 +886,14 @@ class Host:
         sockets = list(self.server.sockets)
         port: int = sockets[0].getsockname()[1]
         return port
+
+
+def _tls_options(options: HostOptions) -> dict[str, Any]:
+    """``serve``'s TLS arguments: a handshake (which comes before the connection is counted
+    anywhere) has the hello's deadline."""
+    if options.tls is None:
+        return {}
+    return {"ssl": options.tls, "ssl_handshake_timeout": options.hello_timeout}
 
 
 async def _refuse(ws: ServerConnection, text: str) -> None:
@@ -980,13 +992,16 @@ def resume_hosted(directory: Path | None = None) -> tuple[Session, Codes]:
     return session, Codes.load(codes_path, session.game.names)
 
 
-def join_lines(codes: Codes, names: tuple[str, ...], address: str) -> list[str]:
+def join_lines(codes: Codes, names: tuple[str, ...], address: str, tail: str = "") -> list[str]:
+    """One ``uno-tui join`` line a seat (and the spectators'); ``tail``: what every line
+    ends with (``--fingerprint ...`` or ``--insecure``)."""
+    tail = f" {tail}" if tail else ""
     lines = [
-        f"{names[seat]}: uno-tui join {address} --code {code}"
+        f"{names[seat]}: uno-tui join {address} --code {code}{tail}"
         for seat, code in sorted(codes.seats.items())
     ]
     if codes.spectators is not None:
-        lines.append(f"Spectators: uno-tui join {address} --code {codes.spectators}")
+        lines.append(f"Spectators: uno-tui join {address} --code {codes.spectators}{tail}")
     return lines
 
 
