@@ -305,11 +305,12 @@ def test_a_real_ssh_client_joins_plays_resizes_and_leaves_and_a_wrong_code_is_re
         tmux("send-keys", "-t", "guest", ssh_command(ssh_port, tmp_path), "Enter")
         tmux.wait_for(lambda text: text.rstrip().endswith("Code:"))
         tmux("send-keys", "-t", "guest", code, "Enter")
-        table = tmux.wait_for(lambda text: "Your turn, Ann" in text or "name the colour" in text)
+        first_wild = "the first card is a Wild: name the colour"  # the dialog's question
+        table = tmux.wait_for(lambda text: "Your turn, Ann" in text or first_wild in text)
         assert "Cy" in table and "Bo" in table
-        if "name the colour" in table:  # the first card is a Wild: Ann names its colour
+        if first_wild in table:  # Ann names the first card's colour
             tmux("send-keys", "-t", "guest", "1")
-            tmux.wait_for(lambda text: "Your turn, Ann" in text and "name the colour" not in text)
+            tmux.wait_for(lambda text: "Your turn, Ann" in text and first_wild not in text)
         screen = tmux.screen()
         assert max(len(line) for line in screen.splitlines()) == 80
         before = len(ann_actions(data_dir))
