@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from uno_tui.bots import LEVELS
-from uno_tui.saves import ENV_DATA_DIR
+from uno_tui.files import ENV_DATA_DIR
 
 
 @pytest.fixture(autouse=True)

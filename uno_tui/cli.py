@@ -25,17 +25,11 @@ from uno_tui.engine import (
     check_names,
     clean_name,
 )
+from uno_tui.files import MAX_SAVE_BYTES, FileRefused, read_limited
 from uno_tui.narration import VERBOSITIES, resume_hint
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
-from uno_tui.saves import (
-    MAX_SAVE_BYTES,
-    Autosave,
-    FileRefused,
-    describe,
-    open_autosave,
-    read_limited,
-)
+from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import BOT_LEVELS, Seat, Session
 from uno_tui.signals import LAST_RESORT_SECONDS, SignalExit, end_process_after, exit_on_signals
 from uno_tui.table import Table

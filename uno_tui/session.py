@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from uno_tui.archive import keep_match, matches_dir
 from uno_tui.bots import LEVELS, Bot, make_bot
 from uno_tui.engine import (
     Action,
@@ -112,9 +113,24 @@ class BotTurn:
 
 
 class Saver(Protocol):
-    """Where a session writes itself after every action (see ``uno_tui.saves.Autosave``)."""
+    """Where a session writes itself after every action (``uno_tui.saves.Autosave`` on disk;
+    a test's saver may keep the saves in memory)."""
 
-    def save(self, session: Session) -> None: ...
+    @property
+    def path(self) -> Path | None:
+        """The file the saves go to, whose folder keeps the finished matches (``matches/``
+        beside it); ``None`` for a saver that writes no file (nothing is kept then)."""
+        ...
+
+    @property
+    def failure(self) -> str | None:
+        """Why the last save was not written, in words for the players (a full disk, another
+        uno-tui holding the save); ``None`` when it was."""
+        ...
+
+    def save(self, session: Session) -> None:
+        """Write ``session`` as it stands now (a failure is told through ``failure``)."""
+        ...
 
 
 class Session:
@@ -206,10 +222,8 @@ class Session:
     def keep(self) -> None:
         """Keep this match's record in ``matches/`` beside its autosave (a session saved
         nowhere is kept nowhere): when it ends, and when a new match replaces it unfinished."""
-        path = getattr(self.autosave, "path", None)
-        if isinstance(path, Path):
-            from uno_tui.archive import keep_match, matches_dir
-
+        path = None if self.autosave is None else self.autosave.path
+        if path is not None:
             keep_match(
                 self.game,
                 matches_dir(path.parent),
@@ -228,7 +242,7 @@ class Session:
     def unsaved(self) -> str | None:
         """Why this match is not being saved now, as a sentence for the players (the disk
         fails, another uno-tui holds the save), or ``None`` when it is saved or has no saver."""
-        failure: str | None = getattr(self.autosave, "failure", None)  # an ``Autosave``'s
+        failure = None if self.autosave is None else self.autosave.failure
         return f"{failure[:1].upper()}{failure[1:]}." if failure else None
 
     async def news(self) -> list[Event]:
