@@ -68,13 +68,14 @@ def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
     for module, path in paths.items():
         edges: set[str] = set()
         for name in imported_names(path, module):
-            while name and name not in paths:
-                name = name.rpartition(".")[0]
-            if not name or name == module:
+            known = name
+            while known and known not in paths:
+                known = known.rpartition(".")[0]
+            if not known or known == module:
                 continue
-            if module.startswith(name + ".") or name.startswith(module + "."):
+            if module.startswith(known + ".") or known.startswith(module + "."):
                 continue
-            edges.add(name)
+            edges.add(known)
         graph[module] = edges
     return graph
 
