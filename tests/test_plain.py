@@ -226,6 +226,21 @@ def test_after_the_curtain_a_person_hears_what_the_cleared_screen_held() -> None
     assert "Your hand: Green 1, Green 2." in to_ben and "Red" not in to_ben
 
 
+def test_after_a_hands_end_the_curtain_comes_even_for_the_last_person() -> None:
+    """The flow raises the curtain before the first person of a new hand, whoever pressed
+    Enter at the scores (as the app does): Ben went out last and plays first again, and his
+    new hand waits for his Enter."""
+    game = game_at(Rules.two_player(), ["R7 R8", "R1"], top="R5")
+    session = Session(game.rules, [Seat("Ann"), Seat("Ben")], game=game)
+    # Ben's curtain, his UNO call; Ann's curtain, Red 7, her call; Ben's curtain, Red 1 (out).
+    lines = play(session, ["", "1", "", "1", "1", "", "1", "", "", "quit"])
+    after_scores = lines[lines.index("Hand 1 is over. Ready for hand 2? Enter: deal.") + 1 :]
+    assert "First card: Red 0. Ben's turn." in after_scores
+    curtain = after_scores.index(curtain_line("Ben"))
+    hand = next(i for i, line in enumerate(after_scores) if line.startswith("Ben. Top card"))
+    assert curtain < hand
+
+
 def test_short_forms_and_repeat_say_the_last_thing_that_happened() -> None:
     game = game_at(Rules.classic(), ["R7 B5 W", "G1 G2", "Y2 Y3"], top="R5")
     session = Session(
