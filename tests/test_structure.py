@@ -1,7 +1,7 @@
 """The package's shape: no module of ``uno_tui`` imports another in a circle, counting the
 imports hidden inside functions (only those for type checking alone are left out: they never
-run), and the layers DESIGN.md draws hold (the engine, bots and narration import no screen
-library, the engine nothing else of uno-tui)."""
+run), and the layers of the design (``../shared/DESIGN.md``) hold: the engine, bots and
+narration import no screen library, the engine nothing else of uno-tui."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
-"""A match being played: who sits where, the bots' turns, and the events for the front end.
+"""A match being played in this process: who sits where, the bots' turns, and the events.
 
-Both front ends (the Textual app and ``--plain``) drive a ``Session``: they ask it which person
-must decide now, apply that person's action, and let it play the bots until a person is needed.
-No rules live here; the engine decides what is legal. Given a saver, the session autosaves after
-every applied action, a person's or a bot's (``uno_tui.saves.Autosave`` is the one on disk).
+``Session`` is the ``uno_tui.table.Table`` of a match played here (a seat joined to a host is
+the other kind). The match flow (``uno_tui.match_flow.MatchFlow``), which every front end runs,
+asks it which person must decide now, applies that person's action, and lets it play the bots
+one step at a time. No rules live here; the engine decides what is legal. Given a saver, the
+session autosaves after every applied action, a person's or a bot's (``uno_tui.saves.Autosave``
+is the one on disk), and keeps a finished match beside the save (``uno_tui.archive``).
 """
 
 from __future__ import annotations

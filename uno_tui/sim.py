@@ -439,10 +439,10 @@ def win_rates_so_far(config: Config, tally: Tally | None) -> str:
 
 def _print_table(result: dict[str, Any]) -> None:
     from rich.console import Console
-    from rich.table import Table
+    from rich.table import Table as RichTable  # a printed table (``uno_tui.table`` is a match)
 
     console = Console()
-    table = Table(title=f"{result['rules']}: {result['games']} {result['unit']}")
+    table = RichTable(title=f"{result['rules']}: {result['games']} {result['unit']}")
     for column in ("seat", "level", "wins", "win rate", "95% interval"):
         table.add_column(column, justify="left" if column == "level" else "right")
     for seat, level in enumerate(result["seats"]):
