@@ -3,7 +3,9 @@ log, and colour that is never the only carrier of meaning nor ever an escape cod
 
 from __future__ import annotations
 
+import asyncio
 import io
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -16,6 +18,7 @@ from uno_tui.plain.game_loop import curtain_line
 from uno_tui.session import Seat, Session
 
 from .helpers import game_at
+from .plain_driver import answer_for
 
 
 def reader(answers: list[str]) -> tuple[list[str], object]:
@@ -239,6 +242,36 @@ def test_after_a_hands_end_the_curtain_comes_even_for_the_last_person() -> None:
     curtain = after_scores.index(curtain_line("Ben"))
     hand = next(i for i, line in enumerate(after_scores) if line.startswith("Ben. Top card"))
     assert curtain < hand
+
+
+def test_the_line_mode_never_pauses_for_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots' moves are told together at the next question: the flow never sleeps in the
+    line mode, however busy the machine (the pipe tests once bounded a round's wall time)."""
+    slept: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def sleep(delay: float, result: object = None) -> object:
+        slept.append(delay)
+        return await real_sleep(0, result)
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    seats = [Seat("You"), Seat("Ada", "medium"), Seat("Bo", "easy"), Seat("Cy", "random")]
+    session = Session(Rules.classic(), seats, seed=7)
+    out = io.StringIO()
+    dice = random.Random(3)
+    asked: list[str] = []
+
+    def read() -> str:
+        prompt = out.getvalue().splitlines()[-1]
+        asked.append(prompt)
+        if prompt.startswith("Hand 1 is over") or len(asked) > 500:
+            return "quit"
+        return answer_for(prompt, dice)
+
+    PlainGame(session, read, out).run()
+    assert asked[-1].startswith("Hand 1 is over"), "the round reached its end"
+    assert len(session.game.actions) > 10
+    assert [delay for delay in slept if delay > 0] == []
 
 
 def test_short_forms_and_repeat_say_the_last_thing_that_happened() -> None:
