@@ -20,6 +20,7 @@ from pathlib import Path
 
 from uno_tui.engine import Game, IllegalActionError, MatchRecord, Phase, RecordError
 from uno_tui.engine.events import MatchEnded
+from uno_tui.files import MAX_SAVE_BYTES, FileRefused, data_dir, read_limited, write_atomic
 from uno_tui.narration import Narrator
 from uno_tui.narration.narrator import scores_words
 from uno_tui.program import command_name
@@ -35,11 +36,7 @@ class ArchiveError(Exception):
 
 def matches_dir(data: Path | None = None) -> Path:
     """``matches/`` in ``data`` (by default uno-tui's data directory)."""
-    if data is None:
-        from uno_tui.saves import data_dir
-
-        data = data_dir()
-    return data / MATCHES
+    return (data_dir() if data is None else data) / MATCHES
 
 
 def file_name(game: Game, when: float | None = None) -> str:
@@ -60,8 +57,6 @@ def keep_match(
     stats``; a record reader ignores it."""
     if not game.actions:
         return None  # nothing was played: nothing to replay
-    from uno_tui.saves import write_atomic
-
     text = kept_text(MatchRecord.of(game), bots)
     name = file_name(game)
     with contextlib.suppress(OSError):
@@ -134,8 +129,6 @@ def summary(number: int, path: Path) -> KeptMatch:
     to be so, in its line, and the others are listed all the same."""
     day, _, rest = path.stem.partition("_")
     date = f"{day} {rest.partition('_')[0].replace('-', ':')}"
-    from uno_tui.saves import MAX_SAVE_BYTES, FileRefused, read_limited
-
     try:  # a file dropped in matches/ is read as carefully as any record from outside
         record = MatchRecord.from_json(read_limited(path, MAX_SAVE_BYTES).decode("utf-8"))
         game = Game.from_record(record)

@@ -25,18 +25,13 @@ from uno_tui.engine import (
     check_names,
     clean_name,
 )
+from uno_tui.files import MAX_SAVE_BYTES, FileRefused, read_limited
 from uno_tui.narration import VERBOSITIES, resume_hint
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
+from uno_tui.plain.lines import STDIN
 from uno_tui.program import command_name
-from uno_tui.saves import (
-    MAX_SAVE_BYTES,
-    Autosave,
-    FileRefused,
-    describe,
-    open_autosave,
-    read_limited,
-)
+from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import BOT_LEVELS, Seat, Session
 from uno_tui.signals import LAST_RESORT_SECONDS, SignalExit, end_process_after, exit_on_signals
 from uno_tui.table import Table
@@ -274,7 +269,7 @@ def plain_front_end(args: argparse.Namespace) -> PlaySession:
 
     def play_lines(session: Session) -> int:
         speaker = make_speaker(args.speech or "none", notify=say)
-        game = PlainGame(session, input, sys.stdout, speaker=speaker, verbosity=args.verbosity)
+        game = PlainGame(session, STDIN, sys.stdout, speaker=speaker, verbosity=args.verbosity)
         return game.run()
 
     return play_lines
@@ -283,7 +278,8 @@ def plain_front_end(args: argparse.Namespace) -> PlaySession:
 @contextlib.contextmanager
 def line_by_line() -> Iterator[None]:
     """The terminal as the plain game needs it: any bytes may come in; Ctrl+C, SIGTERM and
-    SIGHUP stop the game cleanly (``KeyboardInterrupt``, ``SignalExit``)."""
+    SIGHUP stop the game cleanly (``KeyboardInterrupt``, ``SignalExit``), even one sent the
+    moment a question is printed (every answer is read through ``plain.lines.STDIN``)."""
     # Ctrl+C stops the game even when started with SIGINT ignored (as `cmd &` does).
     signal.signal(signal.SIGINT, signal.default_int_handler)
     tolerate_any_bytes()
@@ -305,7 +301,7 @@ def ask_line(question: str) -> str:
     """One question, one answer line; ``StopPlaying`` at end of input."""
     say(question)
     try:
-        return input().strip()
+        return STDIN().strip()
     except EOFError:
         raise StopPlaying from None
 
@@ -547,7 +543,7 @@ def play_across_machines(args: argparse.Namespace) -> int:
 
     def play_remote(table: Table) -> int:
         speaker = make_speaker(args.speech or "none", notify=say)
-        game = PlainGame(table, input, sys.stdout, speaker=speaker, verbosity=args.verbosity)
+        game = PlainGame(table, STDIN, sys.stdout, speaker=speaker, verbosity=args.verbosity)
         return game.run()
 
     try:

@@ -37,7 +37,7 @@ from uno_tui.archive import kept_matches
 from uno_tui.engine import Game, MatchRecord, RecordError
 from uno_tui.engine.events import MatchEnded, RoundEnded
 from uno_tui.engine.names import check_names
-from uno_tui.saves import MAX_SAVE_BYTES, FileRefused, parse_json, read_limited, write_atomic
+from uno_tui.files import MAX_SAVE_BYTES, FileRefused, parse_json, read_limited, write_atomic
 from uno_tui.session import BOT_LEVELS
 from uno_tui.sim import wilson
 

@@ -32,7 +32,8 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from uno_tui.engine import Action, DecisionKind, UnoError
-from uno_tui.saves import Autosave, data_dir, hold_save_lock, write_atomic
+from uno_tui.files import data_dir, hold_save_lock, write_atomic
+from uno_tui.saves import Autosave
 from uno_tui.session import Session
 
 from . import protocol

@@ -46,7 +46,7 @@ from typing import Any
 
 import asyncssh
 
-from uno_tui.saves import ENV_DATA_DIR, data_dir, write_atomic
+from uno_tui.files import ENV_DATA_DIR, data_dir, write_atomic
 
 from .client import ENV_JOIN_CODE
 from .host import Host, Pool

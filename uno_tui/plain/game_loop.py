@@ -396,10 +396,9 @@ class PlainGame:
     # Asking --------------------------------------------------------------------------------
 
     def pass_keyboard_to(self, seat: int) -> None:
-        """In hot-seat, the curtain before a person's private lines: what the last person's
-        turn printed is cleared from a terminal (screen and scrollback) first."""
-        if self.solo is not None or self.at_keyboard == seat:
-            return
+        """In hot-seat, the curtain before a person's private lines, whenever the flow raises
+        it (after a hand's end even for the person who played last, as in the app): what the
+        last person's turn printed is cleared from a terminal (screen and scrollback) first."""
         self.tell_news()
         cleared = self.at_keyboard is not None  # before the first person, nothing private
         if cleared:

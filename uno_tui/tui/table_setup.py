@@ -11,7 +11,7 @@ from typing import Any
 import platformdirs
 
 from uno_tui.engine import Rules, SetupError, check_names
-from uno_tui.saves import ENV_DATA_DIR, FileRefused, parse_json, read_limited
+from uno_tui.files import ENV_DATA_DIR, FileRefused, parse_json, read_limited
 from uno_tui.session import BOT_LEVELS, Seat
 
 ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"
