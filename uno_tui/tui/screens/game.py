@@ -10,7 +10,6 @@ the engine's words.
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -75,6 +74,7 @@ from uno_tui.narration.speech import Speaker, SpeechChoice
 from uno_tui.session import BotTurn
 from uno_tui.table import Table
 from uno_tui.tui.cards import COLOR_STYLES, card_label
+from uno_tui.tui.listening import listening, shared_speaker, show_terminal_cursor
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
 from uno_tui.tui.screens.help import HelpScreen
@@ -201,7 +201,8 @@ class GameScreen(Screen[None]):
         self.dismiss(None)
 
     def on_unmount(self) -> None:
-        if self.voice is not None:
+        # The app's own speaker goes on for the next screen (the app closes it at the end).
+        if self.voice is not None and not (listening(self) and self.voice.speaker is shared_speaker(self)):
             self.voice.close()
 
     def start_voice(self) -> None:
@@ -216,7 +217,7 @@ class GameScreen(Screen[None]):
             self.narrator,
             speech=self.speech,
             notify=lambda line: self.notify(line, title="Narration"),
-            speaker=self.speaker,
+            speaker=self.speaker or shared_speaker(self),
         )
         self.voice.told = len(self.game.log) - len(self.game.round_events(None))
 
@@ -381,8 +382,8 @@ class GameScreen(Screen[None]):
         while voice is not None and voice.on and not voice.idle:
             await asyncio.sleep(SPEECH_POLL)
         # Under the "make the terminal larger" cover the bots wait too: nobody can follow
-        # moves on a screen they cannot see.
-        while too_small(*self.app.size):
+        # moves on a screen they cannot see. A listener has no cover: the match goes on.
+        while too_small(*self.app.size) and not listening(self):
             await asyncio.sleep(SPEECH_POLL)
 
     async def think(self, turn: BotTurn) -> Action:
@@ -672,16 +673,6 @@ def hits_person(events: Sequence[Event], people: set[int]) -> bool:
         if isinstance(event, HandsSwapped) and {event.player, event.target} & people:
             return True
     return False
-
-
-def show_terminal_cursor(headless: bool) -> None:
-    """Braille displays and magnifiers follow the terminal's cursor, which Textual hides:
-    show it (Textual writes the screen to stderr, so the sequence goes there too)."""
-    stream = sys.__stderr__
-    if headless or stream is None or not stream.isatty():
-        return
-    stream.write("\x1b[?25h")
-    stream.flush()
 
 
 def painted(prompt: Sequence[Phrase]) -> Text:
