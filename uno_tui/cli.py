@@ -161,6 +161,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("file", nargs="?", help="a match record, or a number from history")
     replay.add_argument("--last", action="store_true", help="the last match kept")
+    replay.add_argument(
+        "--speech", choices=SPEECH_CHOICES, default=argparse.SUPPRESS, help="speak each line"
+    )
     sub.add_parser("history", help="list the matches kept (every finished match)")
     stats = sub.add_parser("stats", help="what the kept matches add up to, per person and bot")
     stats.add_argument("--file", action="append", default=[], help="a match record to count too")
@@ -447,11 +450,16 @@ def replay(args: argparse.Namespace) -> int:
     the N-th kept match (``uno-tui history``), or the last one (``--last``)."""
     path = replay_path(args.file, last=args.last)
     record = read_record(path)
+    speaker = make_speaker(args.speech or "none", notify=say)
     try:
         for line in tell(record):
+            speaker.say(line)  # queued: printing goes on, the lines are spoken in order
             say(line)
+        speaker.wait_idle()  # every line heard before the prompt returns (Ctrl+C cuts)
     except RecordError as error:
         raise RecordError(f"replay: {path}: {error}") from None
+    finally:
+        speaker.close()
     return 0
 
 

@@ -18,10 +18,10 @@ from uno_tui.engine import Rules, SetupError
 from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
 from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import Seat, Session
+from uno_tui.tui.listening import Announcer, start_listening
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.setup import SetupScreen
-from uno_tui.tui.listening import Announcer, start_listening
 from uno_tui.tui.screens.too_small import TooSmallScreen, cover_words, too_small
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
 
@@ -44,8 +44,7 @@ HIGH_CONTRAST = Theme(
 
 
 PALETTE_WORDS = (
-    "Command palette: type to search, Up and Down choose a command, Enter runs it, "
-    "Escape closes."
+    "Command palette: type to search, Up and Down choose a command, Enter runs it, Escape closes."
 )
 NARRATED_SMALL = "Narration and keys go on; the table may be cut."
 """Said after the cover's words in narration mode, where a small terminal stops nothing."""
@@ -99,7 +98,6 @@ class UnoApp(App[None]):
         return self.speaker or make_speaker(
             self.speech, notify=lambda line: self.notify(line, title="Narration")
         )
-
 
     def notify(
         self,
@@ -257,8 +255,8 @@ class UnoApp(App[None]):
                 self.pop_screen()
             if not small:
                 self.told_size = None
-            elif self.told_size != tuple(self.size):
-                self.told_size = tuple(self.size)
+            elif self.told_size != (self.size.width, self.size.height):
+                self.told_size = (self.size.width, self.size.height)
                 line = f"{cover_words(*self.size)} {NARRATED_SMALL}"
                 self.notify(line, title="Terminal size", timeout=8)
                 self.announcer.say(line, interrupt=False)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from textual.dom import DOMNode
 from textual.geometry import Offset
 from textual.widget import Widget
+from textual.widgets import OptionList
 
 from uno_tui.narration.speech import Speaker
 
@@ -82,12 +83,26 @@ def start_listening(node: DOMNode) -> None:
         show_terminal_cursor(node.app.is_headless)
 
 
-def place_cursor(widget: Widget, offset: Offset = Offset(0, 0)) -> None:
+ORIGIN = Offset(0, 0)
+
+
+def place_cursor(widget: Widget, offset: Offset = ORIGIN) -> None:
     """The terminal's cursor on ``widget`` (``offset`` into its content), drawn with the next
     frame; nothing if the widget is not on screen."""
     region = widget.content_region
     if region.width and region.height:
         widget.app.cursor_position = region.offset + offset
+
+
+def place_on_option(options: OptionList, column: int = 0) -> None:
+    """The terminal's cursor on the highlighted option of ``options`` (on its first row, an
+    option that wraps taking several), if it is in view."""
+    index = options.highlighted
+    if index is None:
+        return
+    row = options._index_to_line.get(index, index) - round(options.scroll_offset.y)
+    if 0 <= row < options.content_region.height:
+        place_cursor(options, Offset(column, row))
 
 
 def show_terminal_cursor(headless: bool) -> None:

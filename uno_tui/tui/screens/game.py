@@ -202,8 +202,9 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         # The app's own speaker goes on for the next screen (the app closes it at the end).
-        if self.voice is not None and not (listening(self) and self.voice.speaker is shared_speaker(self)):
-            self.voice.close()
+        voice = self.voice
+        if voice is not None and not (listening(self) and voice.speaker is shared_speaker(self)):
+            voice.close()
 
     def start_voice(self) -> None:
         """Narration mode: speech where the machine can speak, no animation."""

@@ -30,7 +30,13 @@ from uno_tui.engine import (
 from uno_tui.engine.rules import HOUSE_RULES, OPTION_TEXT, OPTIONS_BY_RULE_SET, RuleSet
 from uno_tui.narration.options import OPTION_TITLES
 from uno_tui.session import BOT_LEVELS, Seat
-from uno_tui.tui.listening import listening, place_cursor, speak, start_listening
+from uno_tui.tui.listening import (
+    listening,
+    place_cursor,
+    place_on_option,
+    speak,
+    start_listening,
+)
 from uno_tui.tui.table_setup import DEFAULT_NAMES, TableSetup
 from uno_tui.tui.widgets.tick_box import TickBox
 
@@ -290,8 +296,7 @@ class SetupScreen(Screen[TableSetup]):
         index = overlay.highlighted
         if index is None or not overlay.has_focus:
             return
-        offset = Offset(1, index - round(overlay.scroll_offset.y))
-        self.call_after_refresh(place_cursor, overlay, offset)
+        self.call_after_refresh(place_on_option, overlay, 1)
         words = f"{overlay.get_option_at_index(index).prompt}, {index + 1} of "
         words += f"{overlay.option_count}."
         if opened:
