@@ -76,10 +76,12 @@ def shared_speaker(node: DOMNode) -> Speaker | None:
 
 
 def start_listening(node: DOMNode) -> None:
-    """Narration on for the whole app: the screens speak, the terminal's cursor shows."""
+    """Narration on for the whole app: the screens speak, the terminal's cursor shows, and
+    nothing is animated (a form scrolls to its focused control at once, the cursor with it)."""
     found = announcer(node)
     if found is not None and not found.on:
         found.speaker  # noqa: B018 - made now: the announcer is on from here
+        node.app.animation_level = "none"
         show_terminal_cursor(node.app.is_headless)
 
 

@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
+from textual.geometry import Offset
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -75,7 +76,7 @@ class HelpScreen(ModalScreen[None]):
         """The section a listener is on (spoken, under the terminal's cursor)."""
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="help"):
+        with VerticalScroll(id="help", can_focus=False):  # Up and Down go by section
             for section in HELP_SECTIONS:  # a blank line under each, as one text had
                 yield Static(section + "\n", classes="help-section")
 
@@ -100,8 +101,17 @@ class HelpScreen(ModalScreen[None]):
     def show_section(self) -> None:
         """The section in view, the terminal's cursor on its first line."""
         widget = list(self.query(".help-section").results(Static))[self.section]
-        self.query_one("#help", VerticalScroll).scroll_to_widget(widget, animate=False, top=True)
-        self.call_after_refresh(place_cursor, widget)
+        scroll = self.query_one("#help", VerticalScroll)
+        scroll.scroll_to_widget(widget, animate=False, top=True)
+        self.call_after_refresh(self.cursor_to_section)
+
+    def cursor_to_section(self) -> None:
+        """Where the section's first line is, as the help is scrolled now."""
+        widget = list(self.query(".help-section").results(Static))[self.section]
+        scroll = self.query_one("#help", VerticalScroll)
+        row = widget.virtual_region.y - round(scroll.scroll_y)
+        if 0 <= row < scroll.content_region.height:
+            place_cursor(scroll, Offset(widget.virtual_region.x, row))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -230,6 +230,7 @@ class SetupScreen(Screen[TableSetup]):
         seats += [Seat(DEFAULT_NAMES[i], "medium") for i in range(len(seats), count)]
         self.setup = replace(self.setup, rules=rules, seats=tuple(seats[:count]))
         await self.recompose()
+        self.follow_scrolling()
         widget = self.query_one(focus)
         widget.focus()
         if listening(self):
@@ -272,8 +273,7 @@ class SetupScreen(Screen[TableSetup]):
         if isinstance(widget, SelectOverlay):
             self.list_opened(widget)
             return
-        if not isinstance(widget, Input):  # an input puts the cursor where typing goes
-            self.call_after_refresh(place_cursor, widget, Offset(1, 0))
+        self.call_after_refresh(self.cursor_to_focus)
         if widget is self.told_focus:
             self.told_focus = None
             return
@@ -284,6 +284,26 @@ class SetupScreen(Screen[TableSetup]):
             self.arrived = True
             words = f"{self.arrival_words()} {words}"
         speak(self, words)
+
+    def on_mount(self) -> None:
+        self.follow_scrolling()
+
+    def follow_scrolling(self) -> None:
+        """The form scrolls to the focused control after focus has moved: the cursor follows."""
+        form = self.query_one("#setup-form", VerticalScroll)
+        self.watch(form, "scroll_y", self.cursor_after_scroll, init=False)
+
+    def cursor_after_scroll(self) -> None:
+        self.call_after_refresh(self.cursor_to_focus)
+
+    def cursor_to_focus(self) -> None:
+        """The terminal's cursor on the focused control (an input puts it where typing goes;
+        an open list, on its highlighted entry)."""
+        focused = self.focused
+        if isinstance(focused, SelectOverlay):
+            place_on_option(focused, 1)
+        elif focused is not None and not isinstance(focused, Input):
+            place_cursor(focused, Offset(1, 0))
 
     def list_opened(self, overlay: SelectOverlay) -> None:
         """A Select's list is open: its highlighted choice is spoken as the arrows move."""
