@@ -58,6 +58,7 @@ from uno_tui.narration import (
     table_words,
     top_words,
 )
+from uno_tui.narration.brief import brief_hand_words, brief_labels, brief_top_words
 from uno_tui.narration.narrator import plural
 from uno_tui.narration.speech import Speaker
 from uno_tui.session import BotTurn
@@ -359,16 +360,30 @@ class PlainGame:
         """Every decision of a person's is one numbered list of all their moves now."""
         view = self.game.view(seat)
         who = "" if self.solo is not None else f"{self.game.names[seat]}. "
-        line = f"{who}{top_words(view)} {hand_words(view)}"
+        brief = self.narrator.brief
+        if brief and view.drawn_card is not None:  # the hand was told a line ago
+            line = f"{who}{brief_top_words(view)}"
+        elif brief:
+            line = f"{who}{brief_top_words(view)} {brief_hand_words(view.hand)}"
+        else:
+            line = f"{who}{top_words(view)} {hand_words(view)}"
         close = low_counts_words(view)
         if close:
             line += f" {close}"
         if any(d.kind is DecisionKind.PASS for d in view.decisions) and view.teammate is not None:
-            line += f" Choose a card to pass to {self.game.names[view.teammate]}, in secret."
+            mate = self.game.names[view.teammate]
+            line += (
+                f" Pass to {mate}." if brief else f" Choose a card to pass to {mate}, in secret."
+            )
         elif view.phase is Phase.TURN and view.current_player == seat:
             following = next_player(view)
-            after = "You play" if following == seat else f"{self.game.names[following]} plays"
-            line += f" {after} next."
+            if brief:
+                line += (
+                    " Next you." if following == seat else f" Next {self.game.names[following]}."
+                )
+            else:
+                after = "You play" if following == seat else f"{self.game.names[following]} plays"
+                line += f" {after} next."
         self.note(line)
         return self.choose(seat, self.table.options_for(seat))
 
@@ -425,8 +440,13 @@ class PlainGame:
             if self.may_arm_uno(seat, decisions):
                 moves, keys = [*moves, CALL_UNO], [*keys, "u"]
             listing = keyed_words(keys, [m.label for m in moves])
+            question = f"{whose} {listing}"
+            if self.narrator.brief:  # "Play? 1: Red 2, 2: Wild, d: draw."
+                verb, labels = brief_labels([m.label for m in moves])
+                who = "" if self.solo is not None else f"{self.game.names[seat]}, "
+                question = f"{who}{verb.lower() if who else verb}? {keyed_words(keys, labels)}"
             choices = list(zip(keys, moves, strict=True))
-            move = self.pick(seat, f"{whose} {listing}", choices, listing)
+            move = self.pick(seat, question, choices, listing)
             if move is not CALL_UNO:
                 return self.refine(seat, move)
             self.flow.uno_armed = True
@@ -447,7 +467,8 @@ class PlainGame:
             if len(move.colors) > 1:
                 colors = move.colors
                 listing = ", ".join(f"{i}: {c.word}" for i, c in enumerate(colors, 1))
-                color = self.pick(seat, f"Which colour? {listing}.", numbered(colors), "")
+                ask = "Colour?" if self.narrator.brief else "Which colour?"
+                color = self.pick(seat, f"{ask} {listing}.", numbered(colors), "")
                 move = Move(
                     move.label,
                     tuple(a for a in move.actions if isinstance(a, PlayCard) and a.color is color),
