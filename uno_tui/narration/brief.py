@@ -31,8 +31,10 @@ def brief_top_words(view: PlayerView) -> str:
     if view.pending_penalty:
         cards = plural(view.pending_penalty, "card")
         on = view.responder
-        mine = on is None or on == view.player
-        text += f", {cards} to draw" if mine else f", {cards} waiting for {view.names[on]}"
+        if on is None or on == view.player:
+            text += f", {cards} to draw"
+        else:
+            text += f", {cards} waiting for {view.names[on]}"
     text += "."
     if view.drawn_card is not None:
         text += f" You drew {card_words(view.drawn_card)}."
