@@ -26,6 +26,7 @@ from uno_tui.engine import (
     clean_name,
 )
 from uno_tui.narration import VERBOSITIES, resume_hint
+from uno_tui.narration.sounds import SOUND_CHOICES
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
 from uno_tui.saves import (
@@ -145,6 +146,12 @@ def build_parser() -> argparse.ArgumentParser:
         "as the screen reader reads the lines)",
     )
     parser.add_argument(
+        "--sounds",
+        choices=SOUND_CHOICES,
+        help="a sound for your turn, UNO, a penalty and an exchange: the terminal's bell, or "
+        "speech-dispatcher's sound icons (default: off; the app remembers the setup's)",
+    )
+    parser.add_argument(
         "--reduce-motion",
         action="store_true",
         help="no animation: cards appear where they go at once",
@@ -242,6 +249,7 @@ def run_app(
         autosave=autosave_of(session),
         reduce_motion=args.reduce_motion,
         new_table=new_table,
+        sounds=getattr(args, "sounds", None),
     )
 
     def leave(signum: int) -> None:
@@ -276,7 +284,14 @@ def plain_front_end(args: argparse.Namespace) -> PlaySession:
 
     def play_lines(session: Session) -> int:
         speaker = make_speaker(args.speech or "none", notify=say)
-        game = PlainGame(session, input, sys.stdout, speaker=speaker, verbosity=args.verbosity)
+        game = PlainGame(
+            session,
+            input,
+            sys.stdout,
+            speaker=speaker,
+            verbosity=args.verbosity,
+            sounds=getattr(args, "sounds", None) or "off",
+        )
         return game.run()
 
     return play_lines

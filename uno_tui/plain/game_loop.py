@@ -60,6 +60,7 @@ from uno_tui.narration import (
 )
 from uno_tui.narration.brief import brief_hand_words, brief_labels, brief_top_words
 from uno_tui.narration.narrator import plural
+from uno_tui.narration.sounds import SoundChoice, Sounds
 from uno_tui.narration.speech import Speaker
 from uno_tui.session import BotTurn
 from uno_tui.table import Table
@@ -90,6 +91,8 @@ QUIT_WORDS = ("quit", "exit", "q")
 YES_WORDS = ("y", "yes")
 NO_WORDS = ("n", "no")
 """The answers a yes-or-no question takes beside its numbers."""
+BELL = "\a"
+"""The terminal's bell (``--sounds bell``)."""
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 """Home, clear the screen, clear the scrollback: the hot-seat curtain hides the last hand."""
 STABLE_KEYS: dict[type[Action], str] = {DrawCard: "d", AcceptPenalty: "d", KeepDrawn: "k"}
@@ -158,6 +161,7 @@ class PlainGame:
         speaker: Speaker | None = None,
         verbosity: Verbosity = "full",
         color: bool | None = None,
+        sounds: SoundChoice = "off",
     ) -> None:
         self.table = table
         self.game = table.game
@@ -178,6 +182,8 @@ class PlainGame:
         """How many of their lines each person had seen when the keyboard last left them."""
         self.told = 0
         """How many of the flow's batches of events have been told."""
+        self.sounds = Sounds(sounds, bell=lambda: self.write(BELL), speaker=speaker)
+        """``--sounds``: a bell (or a sound icon) as a big moment is told."""
 
     # Lines in and out ----------------------------------------------------------------------
 
@@ -246,6 +252,7 @@ class PlainGame:
         else:
             lines = self.narrator.narrate_events(events, listener)
             self.heard.setdefault(listener, History()).extend(lines)
+        self.ring(events)
         for line in lines:
             self.say(line)
         swapped = any(
@@ -259,14 +266,21 @@ class PlainGame:
             hand = hand_words(self.game.view(listener)).removeprefix("Your hand")
             self.say(f"Your new hand{hand}")
 
+    def ring(self, events: Sequence[Event]) -> None:
+        """``--sounds``: the sound of a big moment first, telling what the words will."""
+        if self.sounds.on:
+            self.sounds.hear(events, self.table.people if self.solo is None else [self.solo])
+
     def tell_round_so_far(self) -> None:
         """The round's events up to now: printed as the table (or the one person) may know
         them, and kept for each person as they saw them."""
         for seat, history in self.heard.items():
             if seat != self.solo:
                 history.extend(self.narrator.narrate_events(self.game.round_events(seat), seat))
-        lines = self.narrator.narrate_events(self.game.round_events(self.solo), self.solo)
+        events = self.game.round_events(self.solo)
+        lines = self.narrator.narrate_events(events, self.solo)
         self.heard[self.solo].extend(lines)
+        self.ring(events)
         for line in lines:
             self.say(line)
 

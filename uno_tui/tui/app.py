@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from uno_tui.engine import Rules, SetupError
+from uno_tui.narration.sounds import SoundChoice, sound_choice
 from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
 from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import Seat, Session
@@ -68,6 +69,7 @@ class UnoApp(App[None]):
         new_table: tuple[Rules, Sequence[Seat]] | None = None,
         speaker: Speaker | None = None,
         reduce_motion: bool = False,
+        sounds: SoundChoice | None = None,
     ) -> None:
         """``setup`` fills the setup screen (the last one remembered by default); a
         ``session`` skips the setup and plays it (a resumed match, or a test's); a
@@ -88,6 +90,8 @@ class UnoApp(App[None]):
         self.new_table = new_table
         self.reduce_motion = reduce_motion
         """``--reduce-motion``: no animation, whatever the setup says."""
+        self.sounds = sounds
+        """``--sounds``: the sounds of the big moments, whatever the setup says."""
         self.announcer = Announcer(self.make_speaker)
         """What the screens say beside the match, once narration is on (one speaker for the
         app: the game screen's voice speaks through it too)."""
@@ -183,6 +187,8 @@ class UnoApp(App[None]):
         setup = self.setup or (load_last_setup() if self.remember else TableSetup())
         if self.narrate:
             setup = replace(setup, narrate=True)
+        if self.sounds:
+            setup = replace(setup, sounds=self.sounds)
         self.push_screen(SetupScreen(setup, message), self.start)
 
     def start(self, setup: TableSetup | None) -> None:
@@ -217,6 +223,7 @@ class UnoApp(App[None]):
             speech=self.speech,
             speaker=self.speaker,
             motion=not (self.reduce_motion or setup.reduce_motion),
+            sounds=self.sounds or sound_choice(setup.sounds),
         )
         self.push_screen(screen, match_over)
 

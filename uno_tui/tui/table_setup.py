@@ -11,6 +11,7 @@ from typing import Any
 import platformdirs
 
 from uno_tui.engine import Rules, SetupError, check_names
+from uno_tui.narration.sounds import SOUND_CHOICES
 from uno_tui.saves import ENV_DATA_DIR, FileRefused, parse_json, read_limited
 from uno_tui.session import BOT_LEVELS, Seat
 
@@ -39,6 +40,8 @@ class TableSetup:
     """No animation (narration mode has none either)."""
     theme: str = "textual-dark"
     """The Textual theme last chosen in the command palette."""
+    sounds: str = "off"
+    """Sounds for the big moments: off, bell or icons (``uno_tui.narration.sounds``)."""
 
     @classmethod
     def of(cls, rules: Rules, seats: tuple[Seat, ...]) -> TableSetup:
@@ -61,6 +64,7 @@ class TableSetup:
             "narrate": self.narrate,
             "reduce_motion": self.reduce_motion,
             "theme": self.theme,
+            "sounds": self.sounds,
         }
 
     @classmethod
@@ -80,6 +84,7 @@ class TableSetup:
                 narrate=bool(data["narrate"]),
                 reduce_motion=bool(data.get("reduce_motion", False)),
                 theme=str(data.get("theme", "textual-dark")),
+                sounds=sounds if (sounds := data.get("sounds")) in SOUND_CHOICES else "off",
             )
         except (KeyError, TypeError, ValueError) as error:
             raise SetupError(f"not a setup: {error}") from None

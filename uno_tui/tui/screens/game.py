@@ -70,6 +70,7 @@ from uno_tui.narration import (
     review_words,
     spoken_prompt,
 )
+from uno_tui.narration.sounds import SoundChoice, Sounds
 from uno_tui.narration.speech import Speaker, SpeechChoice
 from uno_tui.session import BotTurn
 from uno_tui.table import Table
@@ -146,10 +147,13 @@ class GameScreen(Screen[None]):
         speech: SpeechChoice = "auto",
         speaker: Speaker | None = None,
         motion: bool = True,
+        sounds: SoundChoice = "off",
     ) -> None:
         """``speaker`` replaces the one ``speech`` names (a test's, that records the lines)."""
         super().__init__()
         self.motion = motion
+        self.sounds = Sounds(sounds, bell=self.ring, speaker=None)
+        """A sound for each big moment (your turn, UNO, a penalty, an exchange), if chosen."""
         """Cards fly to the pile and from the deck (off with reduced motion and narration)."""
         self.narrate = narrate
         self.speech: SpeechChoice = speech
@@ -272,6 +276,10 @@ class GameScreen(Screen[None]):
         self.hand_memo = (tuple(hand.cards), hand.playable)
         new_events, self.moved = self.flow.events[self.moved :], len(self.flow.events)
         self.show_motion(new_events)
+        if self.sounds.on and new_events:
+            self.sounds.speaker = None if self.voice is None else self.voice.speaker
+            listeners = self.session.people if viewer is None else (viewer,)
+            self.sounds.hear(new_events, listeners)
         prompt = self.prompt(viewer)
         self.query_one("#prompt", Static).update(painted(prompt))
         decision = None if viewer is None else self.flow.decision_of(viewer)
@@ -356,6 +364,9 @@ class GameScreen(Screen[None]):
         if drawn is not None and deck is not None and hand.cards:
             end = hand.content_region.offset + hand.chip_cell(len(hand.cards) - 1)
             self.mount(FlyingCard(None, deck, end))
+
+    def ring(self) -> None:
+        self.app.bell()
 
     # The flow's front end --------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from uno_tui.engine import (
 )
 from uno_tui.engine.rules import HOUSE_RULES, OPTION_TEXT, OPTIONS_BY_RULE_SET, RuleSet
 from uno_tui.narration.options import OPTION_TITLES
+from uno_tui.narration.sounds import sound_choice
 from uno_tui.session import BOT_LEVELS, Seat
 from uno_tui.tui.listening import (
     listening,
@@ -55,6 +56,12 @@ TYPED_NAME = (
 or zero-width format character, so none is ever drawn raw (an ESC in a field would reach the
 terminal). Starting the match checks the whole name rule (``uno_tui.engine.names``)."""
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
+SOUND_OPTIONS = [
+    ("off", "off"),
+    ("the terminal's bell", "bell"),
+    ("speech sound icons", "icons"),
+]
+"""The sounds of the big moments (``uno_tui.narration.sounds``), one option for the table."""
 
 CHOICE_OPTIONS: dict[str, list[tuple[str, Any]]] = {
     "custom_effect": [(effect.description, effect.value) for effect in CustomEffect],
@@ -185,6 +192,15 @@ class SetupScreen(Screen[TableSetup]):
                     id="bot-delay",
                 )
                 yield Label("between two bot moves, to follow them", classes="explain")
+            with Horizontal(classes="row"):
+                yield Label("Sounds", classes="field")
+                yield Select(
+                    SOUND_OPTIONS,
+                    value=sound_choice(setup.sounds),
+                    allow_blank=False,
+                    id="sounds",
+                )
+                yield Label("your turn, UNO, a penalty, an exchange", classes="explain")
             yield TickBox(
                 "Narration: tell (and speak) every event; use headphones in hot-seat",
                 setup.narrate,
@@ -355,6 +371,7 @@ class SetupScreen(Screen[TableSetup]):
             "count": ("Players", ""),
             "target": ("Target", "Points that win the match."),
             "bot-delay": ("Bot pause", "Between two bot moves, to follow them."),
+            "sounds": ("Sounds", "For your turn, UNO, a penalty and an exchange."),
             "narrate": ("Narration", "Tell and speak every event; headphones in hot-seat."),
             "reduce-motion": ("Reduce motion", "Cards appear where they go, without moving."),
         }
@@ -434,6 +451,7 @@ class SetupScreen(Screen[TableSetup]):
             narrate=self.query_one("#narrate", Checkbox).value,
             reduce_motion=self.query_one("#reduce-motion", Checkbox).value,
             theme=self.setup.theme,
+            sounds=sound_choice(str(self.query_one("#sounds", Select).value)),
         )
         setup.make_rules()
         return setup
