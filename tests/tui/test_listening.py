@@ -13,6 +13,7 @@ from uno_tui.narration.speech import Speaker
 from uno_tui.session import Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.app import NARRATED_SMALL, PALETTE_WORDS
+from uno_tui.tui.listening import spoken_form
 from uno_tui.tui.screens import (
     CurtainScreen,
     GameScreen,
@@ -87,10 +88,9 @@ async def test_the_setup_is_heard_control_by_control_and_started_with_keys_alone
         await settle(pilot)
         assert isinstance(app.screen, SetupScreen)
         first = speaker.lines()[0]
-        assert first.startswith("Set up the table: classic")
-        assert "2 players: You, a person; Ada, easy bot." in first
-        assert "Enter on Start begins the match" in first
-        assert first.endswith("Start the match, button.")
+        assert first.startswith("Set up the table. Start the match, button. Enter on Start ")
+        assert "begins classic: 2 to 10 players; 2 players: You, a person; Ada, easy bot" in first
+        assert first.endswith("Ctrl+S starts from anywhere, Escape quits.")
         assert cursor_on(app)
         # Tab goes round every control once, each heard with its label, value and kind, the
         # terminal's cursor on it.
@@ -106,7 +106,7 @@ async def test_the_setup_is_heard_control_by_control_and_started_with_keys_alone
             heard_at[str(focused.id)] = speaker.last()
         else:
             raise AssertionError("Tab never came back to Start")
-        assert heard_at["rules"] == "Rules: classic: 2-10 players. List, Enter opens it."
+        assert heard_at["rules"] == "Rules: classic: 2 to 10 players. List, Enter opens it."
         assert heard_at["count"].startswith("Players: 2.")
         assert heard_at["name-0"] == "Seat 1 name: You. Text field, type to change it."
         assert heard_at["kind-1"].startswith("Seat 2 plays: easy bot.")
@@ -142,6 +142,13 @@ async def test_the_setup_is_heard_control_by_control_and_started_with_keys_alone
         chosen = app.screen.query_one("#kind-1", Select).value
         assert speaker.last().startswith(f"Seat 2 plays: {chosen} bot.")
 
+        # Typing is echoed: the field's value as it is now.
+        app.screen.query_one("#target", Input).focus()
+        await settle(pilot)
+        await pilot.press("end", "backspace", "backspace", "backspace", "9")
+        await settle(pilot)
+        assert speaker.lines()[-4:] == ["50", "5", "empty", "9"]
+
         # A wrong name is refused aloud; a right one lets Ctrl+S start the match.
         name = app.screen.query_one("#name-1", Input)
         name.value = "You"
@@ -153,6 +160,7 @@ async def test_the_setup_is_heard_control_by_control_and_started_with_keys_alone
         await settle(pilot, 5)
         assert isinstance(app.screen, GameScreen)
         assert app.screen.voice is not None and app.screen.voice.speaker is speaker
+        assert app.screen.game.rules.target_score == 9, "the target typed"
 
 
 async def test_help_is_told_section_by_section_with_the_cursor_on_it() -> None:
@@ -164,10 +172,11 @@ async def test_help_is_told_section_by_section_with_the_cursor_on_it() -> None:
         await settle(pilot)
         assert isinstance(app.screen, HelpScreen)
         assert speaker.last().startswith("Help, 4 sections. Up and Down go from section")
-        assert speaker.last().endswith(section_words(HELP_SECTIONS[0]))
+        assert speaker.last().endswith(spoken_form(section_words(HELP_SECTIONS[0])))
+        assert "jump to card 1 to 10" in speaker.last(), "said as words, not 'one dash ten'"
         await pilot.press("down")
         await settle(pilot)
-        assert speaker.last() == f"{section_words(HELP_SECTIONS[1])} (2 of 4)"
+        assert speaker.last() == spoken_form(f"{section_words(HELP_SECTIONS[1])} (2 of 4)")
         assert speaker.last().startswith("Listening (narration mode, N toggles it). H: read")
         second = list(app.screen.query(".help-section"))[1]
         assert app.cursor_position == second.region.offset, "on the section's first line"
@@ -249,9 +258,7 @@ async def test_a_narrated_match_in_a_60x20_terminal_goes_on_and_says_so() -> Non
         await settle(pilot, 5)
         screen = app.screen
         assert isinstance(screen, GameScreen), "no cover over the match"
-        cover = (
-            f"Please make the terminal larger: UNO needs 80x24, this one is 60x20. {NARRATED_SMALL}"
-        )
+        cover = f"Please make the terminal larger: UNO needs 80 by 24, this one is 60 by 20. {NARRATED_SMALL}"
         assert cover in speaker.lines()
         await pilot.press("h")  # a review key works under the (spoken) cover
         await settle(pilot)

@@ -10,6 +10,7 @@ follow the terminal's cursor: ``place_cursor`` puts it on what has focus.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 
@@ -42,11 +43,27 @@ class Announcer:
         """With ``interrupt`` (the listener moved or arrived somewhere) at once, cutting what
         is being said; else after it. Nothing while narration is off."""
         if self.on and line.strip():
-            self.speaker.say(line, interrupt=interrupt)
+            self.speaker.say(spoken_form(line), interrupt=interrupt)
 
     def close(self) -> None:
         if self._speaker is not None:
             self._speaker.close()
+
+
+SPOKEN_FORMS = (
+    (re.compile(r"\b(\d+)-(\d+)\b"), r"\1 to \2"),  # "2-10 players": not "two dash ten"
+    (re.compile(r"\b(\d+)x(\d+)\b"), r"\1 by \2"),  # "80x24": not "eighty ex"
+    (re.compile(r"\b1 s\b"), "1 second"),
+    (re.compile(r"\b(\d+(?:\.\d+)?) s\b"), r"\1 seconds"),  # "0.6 s": not "ess"
+)
+"""What a screen shows that a synthesizer would read wrong, and how it is said instead."""
+
+
+def spoken_form(line: str) -> str:
+    """``line`` as a synthesizer should say it (espeak-ng read "2-10" as "two dash ten")."""
+    for pattern, words in SPOKEN_FORMS:
+        line = pattern.sub(words, line)
+    return line
 
 
 def announcer(node: DOMNode) -> Announcer | None:

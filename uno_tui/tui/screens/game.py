@@ -200,6 +200,10 @@ class GameScreen(Screen[None]):
         self.show()
         self.run_worker(self.play_match(), name="match", group="match")
 
+    def on_screen_resume(self) -> None:
+        """Back from a dialog, help or the curtain: the terminal's cursor on the card again."""
+        self.call_after_refresh(self.query_one(HandView).move_terminal_cursor)
+
     async def play_match(self) -> None:
         await self.flow.run(self)
         self.dismiss(None)

@@ -266,15 +266,16 @@ class SetupScreen(Screen[TableSetup]):
     # Every control is spoken as focus reaches it (its label, its value, what kind it is),
     # a change of value as it is made, and the terminal's cursor sits on the control.
 
-    def arrival_words(self) -> str:
+    def arrival_words(self, focused: str) -> str:
+        """Where the listener is and what Enter does first, then the table as set up."""
         setup = self.setup
         target = setup.options.get("target_score", Rules.preset(setup.rules).target_score)
         notice = f"{self.message} " if self.message else ""
         return (
-            f"{notice}Set up the table: {RULE_SET_TEXT.get(setup.rules, setup.rules)}; "
-            f"{self.seats_words()}. Target {target}. "
-            "Enter on Start begins the match; Tab and Shift+Tab move through the settings, "
-            "Ctrl+S starts from anywhere, Escape quits."
+            f"{notice}Set up the table. {focused} "
+            f"Enter on Start begins {RULE_SET_TEXT.get(setup.rules, setup.rules)}; "
+            f"{self.seats_words()}; target {target}. Tab and Shift+Tab move through the "
+            "settings, Ctrl+S starts from anywhere, Escape quits."
         )
 
     def seats_words(self) -> str:
@@ -298,7 +299,7 @@ class SetupScreen(Screen[TableSetup]):
         words = self.control_words(widget)
         if not self.arrived:
             self.arrived = True
-            words = f"{self.arrival_words()} {words}"
+            words = self.arrival_words(words)
         speak(self, words)
 
     def on_mount(self) -> None:
@@ -376,6 +377,12 @@ class SetupScreen(Screen[TableSetup]):
             "reduce-motion": ("Reduce motion", "Cards appear where they go, without moving."),
         }
         return fixed.get(ident, (ident, ""))
+
+    @on(Input.Changed)
+    def typed(self, event: Input.Changed) -> None:
+        """What a field holds now, as the listener types (a screen reader echoes typing)."""
+        if listening(self) and event.input.has_focus:
+            speak(self, event.value or "empty")
 
     @on(Checkbox.Changed)
     def box_changed(self, event: Checkbox.Changed) -> None:
