@@ -258,7 +258,8 @@ async def test_a_narrated_match_in_a_60x20_terminal_goes_on_and_says_so() -> Non
         await settle(pilot, 5)
         screen = app.screen
         assert isinstance(screen, GameScreen), "no cover over the match"
-        cover = f"Please make the terminal larger: UNO needs 80 by 24, this one is 60 by 20. {NARRATED_SMALL}"
+        size = "UNO needs 80 by 24, this one is 60 by 20."
+        cover = f"Please make the terminal larger: {size} {NARRATED_SMALL}"
         assert cover in speaker.lines()
         await pilot.press("h")  # a review key works under the (spoken) cover
         await settle(pilot)
