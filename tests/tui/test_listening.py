@@ -274,3 +274,23 @@ async def test_a_narrated_match_in_a_60x20_terminal_goes_on_and_says_so() -> Non
         assert any(line.startswith("Bo plays") or "Bo draws" in line for line in said)
         assert not any(isinstance(s, TooSmallScreen) for s in app.screen_stack)
         assert speaker.lines().count(cover) == 1, "the cover is said once a size"
+
+
+async def test_the_join_window_speaks_its_form_to_a_listener() -> None:
+    from uno_tui.tui.join_app import JoinApp
+
+    speaker = HeardSpeaker()
+    app = JoinApp(narrate=True, speaker=speaker)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert speaker.lines()[:2] == [
+            "Join a hosted match: the host's address and your seat's code.",
+            "The host's address: empty. Text field, Enter joins.",
+        ]
+        await pilot.press("tab")
+        await settle(pilot)
+        assert speaker.last() == "Your seat's code: empty. Text field, Enter joins."
+        await pilot.press("tab")
+        await settle(pilot)
+        assert speaker.last() == "Join, button."
+        assert cursor_on(app)  # type: ignore[arg-type]

@@ -7,17 +7,20 @@ to one person). ``uno-tui serve`` serves this window to web browsers.
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.notifications import SeverityLevel
 from textual.widgets import Button, Footer, Input, Label
 
-from uno_tui.narration.speech import SpeechChoice
+from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
 from uno_tui.net.client import JoinError, RemoteTable
 from uno_tui.net.joined import JoinedTable
+from uno_tui.tui.listening import Announcer, place_cursor, speak, start_listening
 from uno_tui.tui.screens.game import GameScreen
+
+FIELD_WORDS = {"address": "The host's address", "code": "Your seat's code"}
 
 
 class JoinApp(App[int]):
@@ -32,13 +35,17 @@ class JoinApp(App[int]):
         *,
         narrate: bool = False,
         speech: SpeechChoice = "auto",
+        speaker: Speaker | None = None,
     ) -> None:
+        """``speaker`` speaks instead of the program ``speech`` names (a test's)."""
         super().__init__()
         self.address = address
         self.code = code
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.remote: RemoteTable | None = None
+        self.announcer = Announcer(lambda: speaker or make_speaker(self.speech, notify=self.notify))
+        """With ``--narrate``: the form, help and the replay speak, as in the app's window."""
 
     def notify(
         self,
@@ -63,6 +70,9 @@ class JoinApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.narrate:
+            start_listening(self)
+            speak(self, "Join a hosted match: the host's address and your seat's code.")
         if self.address and self.code:
             self.join(self.address, self.code)
         else:
@@ -97,10 +107,25 @@ class JoinApp(App[int]):
         self.remote = remote
         self.call_from_thread(self.play, table)
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A listener hears each field and the button as focus reaches it."""
+        widget = event.widget
+        if isinstance(widget, Input) and widget.id in FIELD_WORDS:
+            value = widget.value or "empty"
+            speak(
+                self,
+                f"{FIELD_WORDS[widget.id]}: {value}. Text field, Enter joins.",
+                interrupt=False,
+            )
+        elif isinstance(widget, Button):
+            self.call_after_refresh(place_cursor, widget)
+            speak(self, "Join, button.", interrupt=False)
+
     def say(self, line: str) -> None:
         """Show ``line`` under the form as text: an address, a name or the host's words are
-        never markup (``[/]`` typed as the address is shown, not obeyed)."""
+        never markup (``[/]`` typed as the address is shown, not obeyed); a listener hears it."""
         self.query_one("#join-error", Label).update(Text(line))
+        speak(self, line)
 
     def refused(self, reason: str) -> None:
         self.say(f"Cannot join: {reason}.")
@@ -119,5 +144,6 @@ class JoinApp(App[int]):
         self.exit(0)
 
     def on_unmount(self) -> None:
+        self.announcer.close()
         if self.remote is not None:
             self.remote.close()  # the seat waits at the host
