@@ -27,6 +27,7 @@ from uno_tui.engine import (
 )
 from uno_tui.files import MAX_SAVE_BYTES, FileRefused, read_limited
 from uno_tui.narration import VERBOSITIES, resume_hint
+from uno_tui.narration.sounds import SOUND_CHOICES
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
 from uno_tui.plain.lines import STDIN
@@ -141,6 +142,12 @@ def build_parser() -> argparse.ArgumentParser:
         "as the screen reader reads the lines)",
     )
     parser.add_argument(
+        "--sounds",
+        choices=SOUND_CHOICES,
+        help="a sound for your turn, UNO, a penalty and an exchange: the terminal's bell, or "
+        "speech-dispatcher's sound icons (default: off; the app remembers the setup's)",
+    )
+    parser.add_argument(
         "--reduce-motion",
         action="store_true",
         help="no animation: cards appear where they go at once",
@@ -157,6 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("file", nargs="?", help="a match record, or a number from history")
     replay.add_argument("--last", action="store_true", help="the last match kept")
+    replay.add_argument(
+        "--speech", choices=SPEECH_CHOICES, default=argparse.SUPPRESS, help="speak each line"
+    )
     sub.add_parser("history", help="list the matches kept (every finished match)")
     stats = sub.add_parser("stats", help="what the kept matches add up to, per person and bot")
     stats.add_argument("--file", action="append", default=[], help="a match record to count too")
@@ -235,6 +245,7 @@ def run_app(
         autosave=autosave_of(session),
         reduce_motion=args.reduce_motion,
         new_table=new_table,
+        sounds=getattr(args, "sounds", None),
     )
 
     def leave(signum: int) -> None:
@@ -269,7 +280,14 @@ def plain_front_end(args: argparse.Namespace) -> PlaySession:
 
     def play_lines(session: Session) -> int:
         speaker = make_speaker(args.speech or "none", notify=say)
-        game = PlainGame(session, STDIN, sys.stdout, speaker=speaker, verbosity=args.verbosity)
+        game = PlainGame(
+            session,
+            STDIN,
+            sys.stdout,
+            speaker=speaker,
+            verbosity=args.verbosity,
+            sounds=getattr(args, "sounds", None) or "off",
+        )
         return game.run()
 
     return play_lines
@@ -450,11 +468,16 @@ def replay(args: argparse.Namespace) -> int:
     the N-th kept match (``uno-tui history``), or the last one (``--last``)."""
     path = replay_path(args.file, last=args.last)
     record = read_record(path)
+    speaker = make_speaker(args.speech or "none", notify=say)
     try:
         for line in tell(record):
+            speaker.say(line)  # queued: printing goes on, the lines are spoken in order
             say(line)
+        speaker.wait_idle()  # every line heard before the prompt returns (Ctrl+C cuts)
     except RecordError as error:
         raise RecordError(f"replay: {path}: {error}") from None
+    finally:
+        speaker.close()
     return 0
 
 

@@ -172,7 +172,10 @@ def test_the_match_end_is_spoken_with_its_winner() -> None:
     assert session.is_over
     line = round_spoken(game.view(None), game.round_events(None))
     winner = game.names[max(range(2), key=lambda seat: game.scores[seat])]
-    assert line == f"Match over: {winner} wins the match! Enter sets up a new match, Q quits."
+    assert line == (
+        f"Match over: {winner} wins the match! "
+        "Enter sets up a new match, R replays this match move by move, Q quits."
+    )
 
 
 async def test_moving_along_the_hand_says_the_card_under_the_cursor() -> None:

@@ -84,23 +84,6 @@ async def test_the_hint_is_only_for_the_hand_at_the_keyboard() -> None:
             assert note.message.startswith(f"Play {card_words(hand.selected)}")
 
 
-async def test_the_bell_rings_on_your_turn_when_chosen_and_not_by_default() -> None:
-    for bell, rings in ((True, 1), (False, 0)):
-        seats = [*people("You"), Seat("Ada", "easy")]
-        session = session_at(Rules.classic(), seats, ["R1 R2", "B7 Y3"], "R5")
-        setup = TableSetup(rules="classic", seats=session.seats, bot_delay=0.0, bell=bell)
-        app = UnoApp(setup=setup, session=session, remember=False)
-        rung: list[int] = []
-        app.bell = _counter(rung)  # type: ignore[method-assign]
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause(0.2)
-        assert len(rung) == rings
-
-
-def _counter(rung: list[int]):  # type: ignore[no-untyped-def]
-    return lambda: rung.append(1)
-
-
 async def test_q_on_the_curtain_saves_and_quits(data_dir: Path) -> None:
     app = two_player_hot_seat()
     assert app.session is not None

@@ -60,7 +60,9 @@ from uno_tui.narration import (
     table_words,
     top_words,
 )
+from uno_tui.narration.brief import brief_hand_words, brief_labels, brief_top_words
 from uno_tui.narration.narrator import plural
+from uno_tui.narration.sounds import SoundChoice, Sounds
 from uno_tui.narration.speech import Speaker
 from uno_tui.session import BotTurn
 from uno_tui.stats import spoken_stats
@@ -92,6 +94,8 @@ QUIT_WORDS = ("quit", "exit", "q")
 YES_WORDS = ("y", "yes")
 NO_WORDS = ("n", "no")
 """The answers a yes-or-no question takes beside its numbers."""
+BELL = "\a"
+"""The terminal's bell (``--sounds bell``)."""
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 """Home, clear the screen, clear the scrollback: the hot-seat curtain hides the last hand."""
 STABLE_KEYS: dict[type[Action], str] = {DrawCard: "d", AcceptPenalty: "d", KeepDrawn: "k"}
@@ -160,6 +164,7 @@ class PlainGame:
         speaker: Speaker | None = None,
         verbosity: Verbosity = "full",
         color: bool | None = None,
+        sounds: SoundChoice = "off",
     ) -> None:
         self.table = table
         self.game = table.game
@@ -180,6 +185,8 @@ class PlainGame:
         """How many of their lines each person had seen when the keyboard last left them."""
         self.told = 0
         """How many of the flow's batches of events have been told."""
+        self.sounds = Sounds(sounds, bell=lambda: self.write(BELL), speaker=speaker)
+        """``--sounds``: a bell (or a sound icon) as a big moment is told."""
 
     # Lines in and out ----------------------------------------------------------------------
 
@@ -248,6 +255,7 @@ class PlainGame:
         else:
             lines = self.narrator.narrate_events(events, listener)
             self.heard.setdefault(listener, History()).extend(lines)
+        self.ring(events)
         for line in lines:
             self.say(line)
         swapped = any(
@@ -261,14 +269,21 @@ class PlainGame:
             hand = hand_words(self.game.view(listener)).removeprefix("Your hand")
             self.say(f"Your new hand{hand}")
 
+    def ring(self, events: Sequence[Event]) -> None:
+        """``--sounds``: the sound of a big moment first, telling what the words will."""
+        if self.sounds.on:
+            self.sounds.hear(events, self.table.people if self.solo is None else [self.solo])
+
     def tell_round_so_far(self) -> None:
         """The round's events up to now: printed as the table (or the one person) may know
         them, and kept for each person as they saw them."""
         for seat, history in self.heard.items():
             if seat != self.solo:
                 history.extend(self.narrator.narrate_events(self.game.round_events(seat), seat))
-        lines = self.narrator.narrate_events(self.game.round_events(self.solo), self.solo)
+        events = self.game.round_events(self.solo)
+        lines = self.narrator.narrate_events(events, self.solo)
         self.heard[self.solo].extend(lines)
+        self.ring(events)
         for line in lines:
             self.say(line)
 
@@ -362,16 +377,30 @@ class PlainGame:
         """Every decision of a person's is one numbered list of all their moves now."""
         view = self.game.view(seat)
         who = "" if self.solo is not None else f"{self.game.names[seat]}. "
-        line = f"{who}{top_words(view)} {hand_words(view)}"
+        brief = self.narrator.brief
+        if brief and view.drawn_card is not None:  # the hand was told a line ago
+            line = f"{who}{brief_top_words(view)}"
+        elif brief:
+            line = f"{who}{brief_top_words(view)} {brief_hand_words(view.hand)}"
+        else:
+            line = f"{who}{top_words(view)} {hand_words(view)}"
         close = low_counts_words(view)
         if close:
             line += f" {close}"
         if any(d.kind is DecisionKind.PASS for d in view.decisions) and view.teammate is not None:
-            line += f" Choose a card to pass to {self.game.names[view.teammate]}, in secret."
+            mate = self.game.names[view.teammate]
+            line += (
+                f" Pass to {mate}." if brief else f" Choose a card to pass to {mate}, in secret."
+            )
         elif view.phase is Phase.TURN and view.current_player == seat:
             following = next_player(view)
-            after = "You play" if following == seat else f"{self.game.names[following]} plays"
-            line += f" {after} next."
+            if brief:
+                line += (
+                    " Next you." if following == seat else f" Next {self.game.names[following]}."
+                )
+            else:
+                after = "You play" if following == seat else f"{self.game.names[following]} plays"
+                line += f" {after} next."
         self.note(line)
         return self.choose(seat, self.table.options_for(seat))
 
@@ -427,8 +456,13 @@ class PlainGame:
             if self.may_arm_uno(seat, decisions):
                 moves, keys = [*moves, CALL_UNO], [*keys, "u"]
             listing = keyed_words(keys, [m.label for m in moves])
+            question = f"{whose} {listing}"
+            if self.narrator.brief:  # "Play? 1: Red 2, 2: Wild, d: draw."
+                verb, labels = brief_labels([m.label for m in moves])
+                who = "" if self.solo is not None else f"{self.game.names[seat]}, "
+                question = f"{who}{verb.lower() if who else verb}? {keyed_words(keys, labels)}"
             choices = list(zip(keys, moves, strict=True))
-            move = self.pick(seat, f"{whose} {listing}", choices, listing)
+            move = self.pick(seat, question, choices, listing)
             if move is not CALL_UNO:
                 return self.refine(seat, move)
             self.flow.uno_armed = True
@@ -450,7 +484,8 @@ class PlainGame:
             if len(move.colors) > 1 and len(move.targets) <= 1:
                 colors = move.colors
                 listing = ", ".join(f"{i}: {c.word}" for i, c in enumerate(colors, 1))
-                color = self.pick(seat, f"Which colour? {listing}.", numbered(colors), "")
+                ask = "Colour?" if self.narrator.brief else "Which colour?"
+                color = self.pick(seat, f"{ask} {listing}.", numbered(colors), "")
                 move = Move(
                     move.label,
                     tuple(a for a in move.actions if isinstance(a, PlayCard) and a.color is color),

@@ -9,6 +9,7 @@ from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.events import Resize
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -17,16 +18,18 @@ from textual.theme import Theme
 from uno_tui.archive import matches_dir
 from uno_tui.engine import Rules, SetupError
 from uno_tui.narration import resume_hint
+from uno_tui.narration.sounds import SoundChoice, sound_choice
 from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
 from uno_tui.program import command_name
 from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import Seat, Session
 from uno_tui.stats import StatsReport, stats_report
+from uno_tui.tui.listening import Announcer, start_listening
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.setup import SetupScreen
 from uno_tui.tui.screens.stats import LoadStats, StatsScreen
-from uno_tui.tui.screens.too_small import TooSmallScreen, too_small
+from uno_tui.tui.screens.too_small import TooSmallScreen, cover_words, too_small
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
 
 HIGH_CONTRAST = Theme(
@@ -45,6 +48,13 @@ HIGH_CONTRAST = Theme(
     dark=True,
 )
 """Black and white with bright accents: the most legible theme (command palette: Theme)."""
+
+
+PALETTE_WORDS = (
+    "Command palette: type to search, Up and Down choose a command, Enter runs it, Escape closes."
+)
+NARRATED_SMALL = "Narration and keys go on; the table may be cut."
+"""Said after the cover's words in narration mode, where a small terminal stops nothing."""
 
 
 class UnoApp(App[None]):
@@ -66,6 +76,7 @@ class UnoApp(App[None]):
         speaker: Speaker | None = None,
         reduce_motion: bool = False,
         read_stats: LoadStats | None = None,
+        sounds: SoundChoice | None = None,
     ) -> None:
         """``setup`` fills the setup screen (the last one remembered by default); a
         ``session`` skips the setup and plays it (a resumed match, or a test's); a
@@ -88,6 +99,18 @@ class UnoApp(App[None]):
         self.reduce_motion = reduce_motion
         """``--reduce-motion``: no animation, whatever the setup says."""
         self.read_stats = read_stats
+        self.sounds = sounds
+        """``--sounds``: the sounds of the big moments, whatever the setup says."""
+        self.announcer = Announcer(self.make_speaker)
+        """What the screens say beside the match, once narration is on (one speaker for the
+        app: the game screen's voice speaks through it too)."""
+        self.told_size: tuple[int, int] | None = None
+        """The small size last spoken in narration mode (the cover is said once a size)."""
+
+    def make_speaker(self) -> Speaker:
+        return self.speaker or make_speaker(
+            self.speech, notify=lambda line: self.notify(line, title="Narration")
+        )
 
     def notify(
         self,
@@ -105,6 +128,8 @@ class UnoApp(App[None]):
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)
         remembered = self.setup or (load_last_setup() if self.remember else TableSetup())
+        if self.narrate or remembered.narrate:
+            start_listening(self)
         if remembered.theme in self.available_themes:
             self.theme = remembered.theme
         self.theme_changed_signal.subscribe(self, self.remember_theme)
@@ -174,6 +199,8 @@ class UnoApp(App[None]):
         setup = self.setup or (load_last_setup() if self.remember else TableSetup())
         if self.narrate:
             setup = replace(setup, narrate=True)
+        if self.sounds:
+            setup = replace(setup, sounds=self.sounds)
         self.push_screen(SetupScreen(setup, message), self.start)
 
     def start(self, setup: TableSetup | None) -> None:
@@ -209,9 +236,22 @@ class UnoApp(App[None]):
             speech=self.speech,
             speaker=self.speaker,
             motion=not (self.reduce_motion or setup.reduce_motion),
-            bell=setup.bell,
+            sounds=self.sounds or sound_choice(setup.sounds),
         )
         self.push_screen(screen, match_over)
+
+    def on_unmount(self) -> None:
+        self.announcer.close()
+
+    def on_command_palette_option_highlighted(
+        self, event: CommandPalette.OptionHighlighted
+    ) -> None:
+        """Each command of the palette spoken as it is highlighted (Up and Down)."""
+        option = event.highlighted_event.option
+        hit = getattr(option, "hit", None)
+        text = getattr(hit, "text", None) or str(option.prompt)
+        help_text = getattr(hit, "help", None)
+        self.announcer.say(f"{text}: {help_text}" if help_text else str(text))
 
     # The statistics ----------------------------------------------------------------------
 
@@ -228,32 +268,47 @@ class UnoApp(App[None]):
         return stats_report(self.matches_directory)
 
     def on_setup_screen_stats_asked(self, message: SetupScreen.StatsAsked) -> None:
-        """The setup's key: the stats screen, spoken too when narration is on."""
-        speaker = None
+        """The setup's key: the stats screen, spoken too when narration is on (through the
+        app's one announcer, so it never talks over another screen)."""
+        speak = None
         if message.narrate or self.narrate:
-            speaker = self.speaker or make_speaker(
-                self.speech, notify=lambda line: self.notify(line, title="Narration")
-            )
+            announcer = self.announcer
+            announcer.speaker  # noqa: B018 - asking for the speaker turns the announcer on
 
-        def closed(_: None) -> None:
-            if speaker is not None and speaker is not self.speaker:
-                speaker.close()
+            def speak_line(line: str, now: bool) -> None:
+                announcer.say(line, interrupt=now)
 
-        speak = None if speaker is None else (lambda line, now: speaker.say(line, interrupt=now))
-        self.push_screen(StatsScreen(self.stats_report, speak=speak), closed)
+            speak = speak_line
+        self.push_screen(StatsScreen(self.stats_report, speak=speak))
 
     def on_resize(self, event: Resize) -> None:
         self.call_later(self.check_size)  # once the app has taken the new size
 
     def screen_changed(self, screen: Screen[Any]) -> None:
+        if isinstance(screen, CommandPalette):
+            self.announcer.say(PALETTE_WORDS)
         self.call_later(self.check_size)
 
     def check_size(self) -> None:
         """Below ``MIN_WIDTH`` x ``MIN_HEIGHT`` the top screen is the "make the terminal
         larger" cover, whatever was on screen (the match waits beneath it, exactly as it
-        was); large enough, the cover goes and the screen beneath is back, keys and all."""
+        was); large enough, the cover goes and the screen beneath is back, keys and all.
+
+        In narration mode nothing is covered: the listener hears the cover's words (once a
+        size) and the match goes on, keys and speech, whatever fits on the screen."""
         small = too_small(*self.size)
         top = self.screen
+        if self.announcer.on:
+            if isinstance(top, TooSmallScreen):
+                self.pop_screen()
+            if not small:
+                self.told_size = None
+            elif self.told_size != (self.size.width, self.size.height):
+                self.told_size = (self.size.width, self.size.height)
+                line = f"{cover_words(*self.size)} {NARRATED_SMALL}"
+                self.notify(line, title="Terminal size", timeout=8)
+                self.announcer.say(line, interrupt=False)
+            return
         if small and not isinstance(top, TooSmallScreen):
             self.push_screen(TooSmallScreen())
         elif small and isinstance(top, TooSmallScreen):

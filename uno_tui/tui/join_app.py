@@ -7,17 +7,24 @@ to one person). ``uno-tui serve`` serves this window to web browsers.
 from __future__ import annotations
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.notifications import SeverityLevel
 from textual.widgets import Button, Footer, Input, Label
 
-from uno_tui.narration.speech import SpeechChoice
+from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
 from uno_tui.net.client import JoinError, RemoteTable
 from uno_tui.net.joined import JoinedTable
+from uno_tui.tui.listening import Announcer, place_cursor, speak, start_listening
 from uno_tui.tui.screens.game import GameScreen
+
+FIELD_WORDS = {
+    "address": "The host's address",
+    "code": "Your seat's code",
+    "pin": "The host's fingerprint, as the host printed it",
+}
 
 
 class JoinApp(App[int]):
@@ -34,7 +41,9 @@ class JoinApp(App[int]):
         speech: SpeechChoice = "auto",
         fingerprint: str = "",
         insecure: bool = False,
+        speaker: Speaker | None = None,
     ) -> None:
+        """``speaker`` speaks instead of the program ``speech`` names (a test's)."""
         super().__init__()
         self.address = address
         self.code = code
@@ -44,6 +53,8 @@ class JoinApp(App[int]):
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.remote: RemoteTable | None = None
+        self.announcer = Announcer(lambda: speaker or make_speaker(self.speech, notify=self.notify))
+        """With ``--narrate``: the form, help and the replay speak, as in the app's window."""
 
     def notify(
         self,
@@ -58,12 +69,16 @@ class JoinApp(App[int]):
         names (``[AFK]Bo joined.``, ``Bo[/] left``) that must show as typed, never act."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    @property
+    def purpose(self) -> str:
+        """What the form asks, shown over it and said to a listener first."""
+        return "Join a hosted match: the host's address, your seat's code" + (
+            "." if self.insecure else " and the fingerprint the host printed."
+        )
+
     def compose(self) -> ComposeResult:
         with Vertical(id="join-form"):
-            yield Label(
-                "Join a hosted match: the host's address, your seat's code"
-                + ("." if self.insecure else " and the fingerprint the host printed.")
-            )
+            yield Label(self.purpose)
             yield Input(self.address, placeholder="address, e.g. 192.168.1.5:8765", id="address")
             yield Input(self.code, placeholder="code, e.g. K7QM-2PXA", id="code")
             if not self.insecure:
@@ -75,6 +90,9 @@ class JoinApp(App[int]):
         yield Footer()
 
     def on_mount(self) -> None:
+        if self.narrate:
+            start_listening(self)
+            speak(self, self.purpose)
         if self.address and self.code and (self.fingerprint or self.insecure):
             self.join(self.address, self.code, self.fingerprint)
         else:
@@ -121,10 +139,25 @@ class JoinApp(App[int]):
         self.remote = remote
         self.call_from_thread(self.play, table)
 
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A listener hears each field and the button as focus reaches it."""
+        widget = event.widget
+        if isinstance(widget, Input) and widget.id in FIELD_WORDS:
+            value = widget.value or "empty"
+            speak(
+                self,
+                f"{FIELD_WORDS[widget.id]}: {value}. Text field, Enter joins.",
+                interrupt=False,
+            )
+        elif isinstance(widget, Button):
+            self.call_after_refresh(place_cursor, widget)
+            speak(self, "Join, button.", interrupt=False)
+
     def say(self, line: str) -> None:
         """Show ``line`` under the form as text: an address, a name or the host's words are
-        never markup (``[/]`` typed as the address is shown, not obeyed)."""
+        never markup (``[/]`` typed as the address is shown, not obeyed); a listener hears it."""
         self.query_one("#join-error", Label).update(Text(line))
+        speak(self, line)
 
     def refused(self, reason: str) -> None:
         self.say(f"Cannot join: {reason}.")
@@ -143,5 +176,6 @@ class JoinApp(App[int]):
         self.exit(0)
 
     def on_unmount(self) -> None:
+        self.announcer.close()
         if self.remote is not None:
             self.remote.close()  # the seat waits at the host

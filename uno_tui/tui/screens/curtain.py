@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Static
 
 from uno_tui.engine import Action
+from uno_tui.tui.listening import place_cursor
 
 
 class CurtainScreen(Screen[Action | None]):
@@ -66,6 +67,10 @@ class CurtainScreen(Screen[Action | None]):
     def action_leave(self) -> None:
         if self.leave is not None:
             self.leave()
+
+    def on_mount(self) -> None:
+        """The terminal's cursor on "Pass to NAME" (the narration says it aloud)."""
+        self.call_after_refresh(place_cursor, self.query_one("#pass-to", Label))
 
     def action_ready(self) -> None:
         self.dismiss(None)

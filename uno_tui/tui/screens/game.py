@@ -10,7 +10,6 @@ the engine's words.
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -74,6 +73,7 @@ from uno_tui.narration import (
     review_words,
     spoken_prompt,
 )
+from uno_tui.narration.sounds import SoundChoice, Sounds
 from uno_tui.narration.speech import Speaker, SpeechChoice
 from uno_tui.program import command_name
 from uno_tui.session import BotTurn
@@ -86,6 +86,7 @@ from uno_tui.tui.challenge import (
     challenge_result,
     put_off_phrases,
 )
+from uno_tui.tui.listening import listening, shared_speaker, show_terminal_cursor
 from uno_tui.tui.screens.banner import BannerScreen
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
@@ -160,18 +161,16 @@ class GameScreen(Screen[None]):
         speech: SpeechChoice = "auto",
         speaker: Speaker | None = None,
         motion: bool = True,
-        bell: bool = False,
+        sounds: SoundChoice = "off",
     ) -> None:
         """``speaker`` replaces the one ``speech`` names (a test's, that records the lines);
-        ``bell``: the terminal's bell on a person's turn and when a move hits them."""
+        ``sounds``: the bell or sound icons for the big moments (your turn, UNO, a move that
+        hits a person at this keyboard, an exchange)."""
         super().__init__()
-        self.bell = bell
-        self.rung_at = len(session.game.log)
-        """How much of the log the bell has looked at."""
-        self.turn_rung = False
-        """The bell rang for the decision now up (it rings once a turn)."""
         self.motion = motion
         """Cards fly to the pile and from the deck (off with reduced motion and narration)."""
+        self.sounds = Sounds(sounds, bell=self.ring, speaker=None)
+        """A sound for each big moment (your turn, UNO, a penalty, an exchange), if chosen."""
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.speaker = speaker
@@ -219,13 +218,19 @@ class GameScreen(Screen[None]):
         self.show()
         self.run_worker(self.play_match(), name="match", group="match")
 
+    def on_screen_resume(self) -> None:
+        """Back from a dialog, help or the curtain: the terminal's cursor on the card again."""
+        self.call_after_refresh(self.query_one(HandView).move_terminal_cursor)
+
     async def play_match(self) -> None:
         await self.flow.run(self)
         self.dismiss(None)
 
     def on_unmount(self) -> None:
-        if self.voice is not None:
-            self.voice.close()
+        # The app's own speaker goes on for the next screen (the app closes it at the end).
+        voice = self.voice
+        if voice is not None and not (listening(self) and voice.speaker is shared_speaker(self)):
+            voice.close()
 
     def start_voice(self) -> None:
         """Narration mode: speech where the machine can speak, no animation."""
@@ -239,7 +244,7 @@ class GameScreen(Screen[None]):
             self.narrator,
             speech=self.speech,
             notify=lambda line: self.notify(line, title="Narration"),
-            speaker=self.speaker,
+            speaker=self.speaker or shared_speaker(self),
         )
         self.voice.told = len(self.game.log) - len(self.game.round_events(None))
 
@@ -300,11 +305,13 @@ class GameScreen(Screen[None]):
         self.hand_memo = (tuple(hand.cards), hand.playable)
         new_events, self.moved = self.flow.events[self.moved :], len(self.flow.events)
         self.show_motion(new_events)
+        if self.sounds.on and new_events:
+            self.sounds.speaker = None if self.voice is None else self.voice.speaker
+            listeners = self.session.people if viewer is None else (viewer,)
+            self.sounds.hear(new_events, listeners)
         prompt = self.prompt(viewer)
         self.query_one("#prompt", Static).update(painted(prompt))
         decision = None if viewer is None else self.flow.decision_of(viewer)
-        if self.bell:
-            self.ring(decision)
         if decision is not None and decision.kind not in PROMPT_KINDS:
             moment = (len(self.game.log), decision)
             if moment != self.told_decision:
@@ -321,16 +328,6 @@ class GameScreen(Screen[None]):
                 )
                 if decision.kind is DecisionKind.TURN:
                     self.taught_keys = True
-
-    def ring(self, decision: Decision | None) -> None:
-        """The bell (a setup option): once when a person's turn comes up, and when a move
-        skipped a person, made them draw, swapped their hand or caught them."""
-        log = self.game.log
-        new, self.rung_at = log[self.rung_at :], len(log)
-        hit = hits_person(new, set(self.session.people))
-        if hit or (decision is not None and not self.turn_rung):
-            self.app.bell()
-        self.turn_rung = decision is not None
 
     def cursor_moved(self) -> None:
         """The cursor moved along the same hand (a key): say the card under it."""
@@ -404,6 +401,9 @@ class GameScreen(Screen[None]):
             end = hand.content_region.offset + hand.chip_cell(len(hand.cards) - 1)
             self.mount(FlyingCard(None, deck, end))
 
+    def ring(self) -> None:
+        self.app.bell()
+
     # The flow's front end --------------------------------------------------------------
 
     async def wait_for(self, screen: Screen[ResultT]) -> ResultT:
@@ -431,8 +431,8 @@ class GameScreen(Screen[None]):
         while voice is not None and voice.on and not voice.idle:
             await asyncio.sleep(SPEECH_POLL)
         # Under the "make the terminal larger" cover the bots wait too: nobody can follow
-        # moves on a screen they cannot see.
-        while too_small(*self.app.size):
+        # moves on a screen they cannot see. A listener has no cover: the match goes on.
+        while too_small(*self.app.size) and not listening(self):
             await asyncio.sleep(SPEECH_POLL)
 
     async def think(self, turn: BotTurn) -> Action:
@@ -782,16 +782,6 @@ def hits_person(events: Sequence[Event], people: set[int]) -> bool:
         if isinstance(event, HandsSwapped) and {event.player, event.target} & people:
             return True
     return False
-
-
-def show_terminal_cursor(headless: bool) -> None:
-    """Braille displays and magnifiers follow the terminal's cursor, which Textual hides:
-    show it (Textual writes the screen to stderr, so the sequence goes there too)."""
-    stream = sys.__stderr__
-    if headless or stream is None or not stream.isatty():
-        return
-    stream.write("\x1b[?25h")
-    stream.flush()
 
 
 def painted(prompt: Sequence[Phrase]) -> Text:

@@ -15,6 +15,7 @@ from textual.widgets import Footer, Static
 from uno_tui.engine import PublicView, team_of
 from uno_tui.engine.events import CardPlayed, Event, HandScored, MatchEnded, RoundEnded
 from uno_tui.tui.cards import card_text
+from uno_tui.tui.listening import place_cursor, speak
 from uno_tui.tui.screens.replay import ReplayScreen
 from uno_tui.tui.widgets.table_view import scores_line
 
@@ -22,6 +23,16 @@ HAND_COLUMN = 26
 """Where a hand's cards start on its line: after the name (12) and "held NNNN pts  " (14)."""
 LINE_WIDTH = 74
 """The summary's width at 80 columns, inside the padding and a scroll bar."""
+
+
+ROUND_KEYS = "Enter deals the next hand, Q quits."
+"""Every key of a hand's end, as a listener hears them."""
+
+
+def match_keys(stats: bool) -> str:
+    """Every key of the match's end, as a listener hears them."""
+    more = " S shows the statistics of the kept matches," if stats else ""
+    return f"Enter sets up a new match, R replays this match move by move,{more} Q quits."
 
 
 class RoundEndScreen(Screen[None]):
@@ -51,6 +62,7 @@ class RoundEndScreen(Screen[None]):
         self.match_over = any(isinstance(event, MatchEnded) for event in self.events)
         self.replay = replay if self.match_over else None
         self.stats = stats if self.match_over else None
+        self.replayed = False
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="round-end"):
@@ -66,6 +78,15 @@ class RoundEndScreen(Screen[None]):
             yield Static(hint, id="next-hint")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(place_cursor, self.query_one("#next-hint"))
+
+    def on_screen_resume(self) -> None:
+        """Back from the replay: the keys again, the cursor on them."""
+        if self.replayed:
+            speak(self, f"Back at the match's end. {match_keys(self.stats is not None)}")
+            self.call_after_refresh(place_cursor, self.query_one("#next-hint"))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "replay":
             return self.replay is not None
@@ -78,6 +99,7 @@ class RoundEndScreen(Screen[None]):
 
     def action_replay(self) -> None:
         if self.replay is not None:
+            self.replayed = True
             lines = self.replay()
             names = ", ".join(self.view.names)
             self.app.push_screen(ReplayScreen(f"The match of {names}, move by move", lines))
@@ -164,15 +186,11 @@ def round_spoken(view: PublicView, events: Sequence[Event], *, stats: bool = Fal
     every hand, the scores): the round, the target, who won a match, and what Enter does."""
     match = next((e for e in events if isinstance(e, MatchEnded)), None)
     if match is None:
-        return (
-            f"End of round {view.round_number}, target {view.rules.target_score}. "
-            "Enter deals the next round."
-        )
+        return f"End of hand {view.round_number}, target {view.rules.target_score}. {ROUND_KEYS}"
     winners = match.winners
     return (
         f"Match over: {winners_words(view, winners)} "
-        f"{'win' if len(winners) > 1 else 'wins'} the match! "
-        f"Enter sets up a new match,{' S shows the statistics,' if stats else ''} Q quits."
+        f"{'win' if len(winners) > 1 else 'wins'} the match! {match_keys(stats)}"
     )
 
 

@@ -97,6 +97,7 @@ class HandView(Widget, can_focus=True):
             self.cursor = firsts[0] if firsts else 0
         self.refresh(layout=True)
         self.move_terminal_cursor()
+        self.call_after_refresh(self.move_terminal_cursor)  # where the new layout put it
 
     def hide(self, text: str) -> None:
         """Show no card at all, only ``text``."""
