@@ -3,6 +3,7 @@ terminal's bell or speech-dispatcher's sound icons, one option for the app and t
 
 from __future__ import annotations
 
+import functools
 import io
 from typing import Any
 
@@ -109,7 +110,7 @@ async def test_the_app_rings_for_your_turn_when_asked_and_not_by_default() -> No
         setup = TableSetup(rules="two-player", seats=session.seats, bot_delay=0.0, sounds=sounds)
         app = UnoApp(setup=setup, session=session, remember=False)
         rung: list[str] = []
-        app.bell = lambda: rung.append("bell")  # type: ignore[method-assign]
+        app.bell = functools.partial(rung.append, "bell")  # type: ignore[method-assign]
         async with app.run_test(size=(80, 24)) as pilot:
             for _ in range(100):  # until Bo has played and it is your turn, drawn
                 await pilot.pause(0.05)
