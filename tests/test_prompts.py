@@ -87,7 +87,7 @@ def test_someone_elses_decision_says_whom_the_table_waits_for() -> None:
 def test_the_round_over_says_only_that() -> None:
     turn = Decision(0, DecisionKind.TURN, (DrawCard(0),))
     assert prompt_phrases(NAMES, 0, turn, round_over=True, may_call_uno=True) == [
-        Phrase("The round is over.", "strong")
+        Phrase("The hand is over.", "strong")
     ]
 
 

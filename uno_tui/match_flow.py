@@ -544,7 +544,9 @@ class MatchFlow:
             )
             return Question(prompt, choices)
         # a Wild Draw Four or a stack of Draw Twos to answer
-        prompt = f"{names[decision.player]}, you face {view.pending_penalty} cards."
+        name = names[decision.player]
+        whom = "You" if name.casefold() == "you" else f"{name}, you"  # never "You, you face"
+        prompt = f"{whom} face {view.pending_penalty} cards."
         if decision.kind is DecisionKind.CHALLENGE:
             before = challenge_words(view)  # the colour it turns on, "Before it ... blue."
             prompt += f" {before + ' ' if before else ''}Challenge the Wild Draw Four, or draw?"

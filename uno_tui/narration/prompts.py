@@ -23,7 +23,7 @@ Emphasis = Literal["plain", "strong", "quiet", "alarm"]
 """How a phrase stands out: ``strong`` (your turn, UNO), ``quiet`` (waiting for someone),
 ``alarm`` (a player who may be caught)."""
 
-ROUND_OVER = "The round is over."
+ROUND_OVER = "The hand is over."
 UNO_ARMED = "UNO will be called with your card."
 CANNOT_DRAW = "You cannot draw now."
 NOBODY_TO_CALL_UNO = "Nobody can call UNO now."
