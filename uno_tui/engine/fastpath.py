@@ -24,7 +24,8 @@ from functools import cache
 
 from .actions import Action, DrawCard, KeepDrawn, PlayCard
 from .cards import EVERY_CARD, Card, Color, Rank
-from .decisions import DecisionKind, Phase, Then
+from .decisions import Continuation, Decision, DecisionKind, Phase, Then
+from .events import TurnBegan
 
 # Python 3.11 reads an enum member (``Phase.TURN``) through ``EnumType.__getattr__``'s slow
 # attribute path: about ten times the cost of a module constant (Python 3.12 dropped it). The
@@ -35,54 +36,58 @@ RESOLVING = Phase.RESOLVING
 NEXT = Then.NEXT
 TURN_DECISION = DecisionKind.TURN
 
-PlaysByCard = dict[Card, tuple[PlayCard, ...]]
+Plays = tuple[PlayCard, ...]
 
 
 class PlayTable:
-    """The plays of one table shape: ``player_count`` seats, ``target_ranks`` naming targets."""
+    """The plays of one table shape: ``player_count`` seats, ``target_ranks`` naming targets,
+    worked out once and shared by every game of that shape (see ``play_table``)."""
 
-    __slots__ = ("_by_seat", "_on_pile", "draws", "keeps", "player_count", "target_ranks")
+    __slots__ = ("draws", "keeps", "next_after", "on_pile", "plays", "turns_began")
 
     def __init__(self, player_count: int, target_ranks: frozenset[Rank]) -> None:
-        self.player_count = player_count
-        self.target_ranks = target_ranks
-        self._by_seat: list[PlaysByCard] = [{} for _ in range(player_count)]
-        self._on_pile: dict[tuple[int, Color | None, Rank | None], PlaysByCard] = {}
-        self.draws = tuple(DrawCard(seat) for seat in range(player_count))
+        seats = range(player_count)
+        self.plays: dict[tuple[int, Card], Plays] = {
+            (seat, card): _plays(seat, card, player_count, target_ranks)
+            for seat in seats
+            for card in EVERY_CARD
+        }
+        """``plays[seat, card]``: every way for ``seat`` to play ``card``."""
+        self.on_pile: dict[tuple[int, Color | None, Card], dict[Card, Plays]] = {}
+        """``on_pile[seat, colour, top card]``: for every card, its plays by ``seat`` on that
+        pile; none when it does not match. So a turn's legal plays are one look-up per card."""
+        for seat in seats:
+            for color in (*Color, None):
+                by_rank: dict[Rank | None, dict[Card, Plays]] = {}
+                for top in EVERY_CARD:
+                    rank = None if top.color is None else top.rank  # a Wild: its colour only
+                    if rank not in by_rank:
+                        by_rank[rank] = {
+                            card: self.plays[seat, card] if _matches(card, color, rank) else ()
+                            for card in EVERY_CARD
+                        }
+                    self.on_pile[seat, color, top] = by_rank[rank]
+        self.draws = tuple(DrawCard(seat) for seat in seats)
         """Each seat's ``DrawCard``, offered on nearly every turn."""
-        self.keeps = tuple(KeepDrawn(seat) for seat in range(player_count))
+        self.keeps = tuple(KeepDrawn(seat) for seat in seats)
+        self.turns_began = tuple(TurnBegan(seat) for seat in seats)
+        self.next_after = tuple(Continuation(Then.NEXT, seat) for seat in seats)
 
-    def plays(self, player: int, card: Card) -> tuple[PlayCard, ...]:
-        """Every way to play ``card``: one per colour for a Wild, one per target where a
-        player must be chosen."""
-        actions = self._by_seat[player].get(card)
-        if actions is None:
-            targets: tuple[int | None, ...] = (
-                tuple(seat for seat in range(self.player_count) if seat != player)
-                if card.rank in self.target_ranks
-                else (None,)
-            )
-            colors: tuple[Color | None, ...] = tuple(Color) if card.is_wild else (None,)
-            actions = tuple(
-                PlayCard(player, card, color, target) for color in colors for target in targets
-            )
-            self._by_seat[player][card] = actions
-        return actions
 
-    def plays_on_pile(self, player: int, top: Card, color: Color | None) -> PlaysByCard:
-        """Every card ``player`` could play on ``top`` with ``colour`` current, with its plays:
-        "same color, number or symbol. Wild cards match anything" (see ``State.playable``)."""
-        top_rank = None if top.color is None else top.rank  # a Wild matches by colour only
-        key = (player, color, top_rank)
-        on_pile = self._on_pile.get(key)
-        if on_pile is None:
-            on_pile = {
-                card: self.plays(player, card)
-                for card in EVERY_CARD
-                if card.color is None or card.color is color or card.rank is top_rank
-            }
-            self._on_pile[key] = on_pile
-        return on_pile
+def _plays(seat: int, card: Card, player_count: int, target_ranks: frozenset[Rank]) -> Plays:
+    """One play per colour for a Wild, one per target where a player must be chosen."""
+    targets: tuple[int | None, ...] = (
+        tuple(other for other in range(player_count) if other != seat)
+        if card.rank in target_ranks
+        else (None,)
+    )
+    colors: tuple[Color | None, ...] = tuple(Color) if card.is_wild else (None,)
+    return tuple(PlayCard(seat, card, color, target) for color in colors for target in targets)
+
+
+def _matches(card: Card, color: Color | None, top_rank: Rank | None) -> bool:
+    """ "same color, number or symbol. Wild cards match anything" (``State.playable``)."""
+    return card.color is None or card.color is color or card.rank is top_rank
 
 
 @cache
@@ -92,10 +97,12 @@ def play_table(player_count: int, target_ranks: frozenset[Rank]) -> PlayTable:
     return PlayTable(player_count, target_ranks)
 
 
-def was_offered(offered: tuple[Action, ...], action: Action) -> bool:
-    """Whether ``action`` is one of the very objects of the decision last listed as awaited
-    (``State.offered``): those are legal until the state changes, which only ``apply`` does."""
-    for candidate in offered:  # noqa: SIM110 (a plain loop: any() and a generator cost more)
-        if candidate is action:
-            return True
+def was_offered(awaiting: tuple[Decision, ...] | None, action: Action) -> bool:
+    """Whether ``action`` is one of the very objects listed in the decision awaited
+    (``State.awaiting``; the first, where several are): those are legal until the state
+    changes, which only ``apply`` does."""
+    if awaiting:
+        for candidate in awaiting[0].actions:
+            if candidate is action:
+                return True
     return False

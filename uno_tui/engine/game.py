@@ -90,7 +90,6 @@ class Game(State):
         )
         rounds.start_round(self)
         flow.settle(self)
-        self.log.extend(self.events)
 
     @classmethod
     def from_record(cls, record: MatchRecord, moves: int | None = None) -> Game:
@@ -128,7 +127,7 @@ class Game(State):
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action``, carry it out, and return the events it caused."""
-        if not was_offered(self.offered, action):  # the fast path (see fastpath.py)
+        if not was_offered(self.awaiting, action):  # the fast path (see fastpath.py)
             checking.check(self, action)
         return flow.carry_out(self, action)
 
