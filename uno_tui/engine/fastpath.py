@@ -2,20 +2,30 @@
 
 Bots' playouts and the engine benchmark (``benchmarks/bench_engine.py``, which must stay at
 least 5x RLCard's UNO in decisions per second) list the decisions and apply one of their actions
-over and over. Two things keep that cheap, and nothing else in the engine trades clarity for
-speed:
+over and over. The speed comes from the data model, as python-chess's does, not from shortcuts
+in the rules' code:
 
-- ``PlayTable``: every way to play a card (and each seat's draw), worked out once per table
-  shape. Actions are values, so the ``PlayCard`` actions of a seat and a card are the same in
-  every game at a table of that size under the same target rule; every game shares them. For
-  each pile (seat, current colour, rank of the top card) it also keeps which cards could be
-  played on it, so a turn's legal plays are one look-up per card in hand.
-- ``was_offered``: ``Game.apply`` skips ``check`` for the very action object the engine listed
-  as awaited since the last change (the checked path, like python-chess's ``push_san`` against
-  its unchecked ``push``, is ``check`` then ``flow.carry_out``). ``decisions()`` lists exactly the
-  legal set, so this changes no verdict; ``tests/test_engine_stateful.py`` holds the listed
-  decisions and ``check`` to agreeing.
+- ``PlayTable``: what every game at a table of one shape (seat count, target rule) shares,
+  worked out once: every way to play each card (actions are values, so the ``PlayCard`` of a
+  seat and a card is the same object in every game), for each pile (seat, colour, top card)
+  the plays of every card (none when it does not match), so a turn's legal plays are one
+  look-up per card in hand, and each seat's draw, keep, ``TurnBegan`` and next-turn
+  continuation, made once rather than on every turn.
+- The awaited decisions are kept with the state until it changes (``State.awaiting``, filled
+  by ``offers.decisions``, emptied by ``flow.carry_out``). ``Game.apply`` is the checked path,
+  ``checking.check`` then ``flow.carry_out``, and skips the check for the very action object the
+  engine listed in the decision awaited (``was_offered``): like python-chess's unchecked
+  ``push`` beside ``push_san``, the unchecked path is named apart. ``decisions()`` lists exactly
+  the legal set, so this changes no verdict; ``tests/test_engine_stateful.py`` holds the listed
+  actions and ``check`` to agreeing, and the two paths to the same game.
 - Four enum members as constants (see below), for Python 3.11.
+
+Elsewhere the data model does the rest, each said where it is: cards are interned values that
+compare and hash by identity (``cards.py``); colours, ranks, draw reasons and continuation
+kinds hash by identity (``cards.py``, ``events.py``, ``decisions.py``); common events are shared
+values (``events.py``); events go straight into the match log (``state.py``); the state keeps
+its fields in slots and shuffles by sorting random keys (``state.py``); a turn's decision is
+made as the tuple it is (``offers.py``).
 """
 
 from __future__ import annotations
