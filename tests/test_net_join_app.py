@@ -17,7 +17,7 @@ from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.widgets.hand_view import HandView
 from uno_tui.tui.widgets.table_view import TableView
 
-from .net_helpers import Client, hosting
+from .net_helpers import Client, certificate, hosting, secure
 
 TABLE = (Seat("Ann"), Seat("Ben", "random"), Seat("Cy", "random"))
 
@@ -33,11 +33,12 @@ def screen_text(app: JoinApp) -> str:
 
 
 async def test_a_joined_seat_plays_on_the_game_screen_and_sees_only_its_own_hand() -> None:
-    async with hosting(TABLE, (0,), seed=5) as host:
+    async with hosting(TABLE, (0,), seed=5, options=secure()) as host:
         app = JoinApp()
         async with app.run_test(size=(100, 30)) as pilot:
             app.query_one("#address").value = f"127.0.0.1:{host.port}"  # type: ignore[attr-defined]
             app.query_one("#code").value = host.codes.seats[0]  # type: ignore[attr-defined]
+            app.query_one("#pin").value = certificate().fingerprint  # type: ignore[attr-defined]
             await pilot.click("#join")
 
             def my_turn() -> bool:
@@ -82,7 +83,7 @@ async def test_a_joined_seat_plays_on_the_game_screen_and_sees_only_its_own_hand
 
 async def test_a_dropped_connection_shows_reconnecting_and_the_seat_rejoins() -> None:
     async with hosting(TABLE, (0,), seed=5) as host:
-        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0])
+        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0], insecure=True)
         async with app.run_test(size=(100, 30)) as pilot:
             await until(lambda: isinstance(app.screen, GameScreen), pilot)
             remote = app.remote
@@ -107,7 +108,7 @@ async def test_a_dropped_connection_shows_reconnecting_and_the_seat_rejoins() ->
 
 async def test_a_wrong_code_is_told_on_the_form() -> None:
     async with hosting(TABLE, (0,), seed=5) as host:
-        app = JoinApp(f"127.0.0.1:{host.port}", "WRONG-CODE")
+        app = JoinApp(f"127.0.0.1:{host.port}", "WRONG-CODE", insecure=True)
         async with app.run_test(size=(100, 32)) as pilot:
             error = app.query_one("#join-error")
             await until(lambda: "Cannot join" in str(error.render()), pilot)
@@ -117,17 +118,19 @@ async def test_a_wrong_code_is_told_on_the_form() -> None:
 
 async def test_names_notices_and_typed_addresses_show_as_text_not_markup() -> None:
     table = (Seat("[AFK]Bo"), Seat("Bo[/]"), Seat("[b]Cy", "random"))
-    async with hosting(table, (0, 1), seed=5) as host:
+    async with hosting(table, (0, 1), seed=5, options=secure()) as host:
         app = JoinApp()
         async with app.run_test(size=(100, 30)) as pilot:
             app.query_one("#address").value = "[/]"  # type: ignore[attr-defined]
             app.query_one("#code").value = "[/]"  # type: ignore[attr-defined]
+            app.query_one("#pin").value = "[/]"  # type: ignore[attr-defined]
             await pilot.click("#join")
             error = app.query_one("#join-error")
             await until(lambda: "Cannot join" in str(error.render()), pilot)
             assert "[/]" in str(error.render())  # shown as typed; the window goes on
             app.query_one("#address").value = f"127.0.0.1:{host.port}"  # type: ignore[attr-defined]
             app.query_one("#code").value = host.codes.seats[0]  # type: ignore[attr-defined]
+            app.query_one("#pin").value = certificate().fingerprint  # type: ignore[attr-defined]
             app.join_pressed()
             await until(lambda: isinstance(app.screen, GameScreen), pilot)
             await until(lambda: "[b]Cy" in screen_text(app), pilot)

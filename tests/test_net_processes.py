@@ -37,14 +37,16 @@ class Hosted:
     def __init__(self, data_dir: Path, port: int, *args: str) -> None:
         self.process = PlainProcess(["host", "--port", str(port), *args], data_dir)
         self.codes: dict[str, str] = {}
+        self.fingerprint = ""
         lines = self.process._lines
         while len(self.codes) < 2:
             line = lines.get(timeout=20)
             assert line is not None, f"the host ended: {self.process.stderr}"
             self.process.output.append(line)
-            found = re.match(r"(\w+): uno-tui join \S+ --code (\S+)$", line)
+            found = re.match(r"(\w+): uno-tui join \S+ --code (\S+) --fingerprint (\S+)$", line)
             if found:
                 self.codes[found[1]] = found[2]
+                self.fingerprint = found[3]
 
 
 @pytest.fixture
@@ -55,8 +57,8 @@ def processes() -> Iterator[list[PlainProcess]]:
         process.close()
 
 
-def join(port: int, code: str, transcript: Path, data_dir: Path) -> PlainProcess:
-    args = ["join", f"127.0.0.1:{port}", "--code", code, "--plain"]
+def join(port: int, code: str, transcript: Path, data_dir: Path, fingerprint: str) -> PlainProcess:
+    args = ["join", f"127.0.0.1:{port}", "--code", code, "--fingerprint", fingerprint, "--plain"]
     return PlainProcess([*args, "--record-messages", str(transcript)], data_dir)
 
 
@@ -99,8 +101,8 @@ def test_two_line_clients_play_a_round_to_its_end_and_receive_nothing_they_may_n
     )
     processes.append(host.process)
     transcripts = {seat: tmp_path / f"seat{seat}.jsonl" for seat in (0, 1)}
-    ann = join(port, host.codes["Ann"], transcripts[0], data_dir)
-    ben = join(port, host.codes["Ben"], transcripts[1], data_dir)
+    ann = join(port, host.codes["Ann"], transcripts[0], data_dir, host.fingerprint)
+    ben = join(port, host.codes["Ben"], transcripts[1], data_dir, host.fingerprint)
     processes += [ann, ben]
     ben_playing = threading.Thread(target=play, args=(ben, 2), daemon=True)
     ben_playing.start()
@@ -112,7 +114,7 @@ def test_two_line_clients_play_a_round_to_its_end_and_receive_nothing_they_may_n
     hand_before = views(transcripts[0])[-1].view.hand
     lines_before = len(transcripts[0].read_text().splitlines())
     ann.signal(signal.SIGKILL)
-    ann = join(port, host.codes["Ann"], transcripts[0], data_dir)
+    ann = join(port, host.codes["Ann"], transcripts[0], data_dir, host.fingerprint)
     processes.append(ann)
     play(ann, 1)
     ben_playing.join(timeout=90)
@@ -146,8 +148,8 @@ def test_a_host_killed_and_resumed_continues_the_same_table_with_the_same_codes(
     first_host = Hosted(data_dir, port, "--players", TABLE, "--target", "1", "--seed", "9")
     processes.append(first_host.process)
     transcripts = {seat: tmp_path / f"seat{seat}.jsonl" for seat in (0, 1)}
-    ann = join(port, first_host.codes["Ann"], transcripts[0], data_dir)
-    ben = join(port, first_host.codes["Ben"], transcripts[1], data_dir)
+    ann = join(port, first_host.codes["Ann"], transcripts[0], data_dir, first_host.fingerprint)
+    ben = join(port, first_host.codes["Ben"], transcripts[1], data_dir, first_host.fingerprint)
     processes += [ann, ben]
     ben_playing = threading.Thread(target=play, args=(ben, 2), daemon=True)
     ben_playing.start()
@@ -167,6 +169,7 @@ def test_a_host_killed_and_resumed_continues_the_same_table_with_the_same_codes(
     resumed = Hosted(data_dir, port, "resume", "--record", str(record_path))
     processes.append(resumed.process)
     assert resumed.codes == first_host.codes
+    assert resumed.fingerprint == first_host.fingerprint  # the same certificate
     deadline = 40
     while transcripts[0].read_text().count('"type":"welcome"') == welcomes_before:
         assert deadline > 0, "Ann's client did not rejoin the resumed host"

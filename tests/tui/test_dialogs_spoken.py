@@ -110,9 +110,7 @@ async def test_the_swap_target_dialog_is_spoken() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await select_card(screen, Card.parse("WX"), pilot.press)
-        await pilot.press("enter")
-        await dialog(app, pilot)
-        await pilot.press("1")  # red
+        await pilot.press("enter")  # the partner is asked first, then the colour
         counts = session.game.view(None).hand_counts
         await check_spoken_with_cursor(
             app, pilot, "With whom?", [f"Ada ({counts[1]} cards)", f"Bo ({counts[2]} cards)"]

@@ -24,7 +24,8 @@ Elsewhere the data model does the rest, each said where it is: cards are interne
 compare and hash by identity (``cards.py``); colours, ranks, draw reasons and continuation
 kinds hash by identity (``cards.py``, ``events.py``, ``decisions.py``); common events are shared
 values (``events.py``); events go straight into the match log (``state.py``); the state keeps
-its fields in slots and shuffles by sorting random keys (``state.py``); a turn's decision is
+its fields in slots and shuffles by sorting random keys (``state.py``); a view extends each
+listener's events instead of projecting the round again (``view.py``); a turn's decision is
 made as the tuple it is (``offers.py``).
 """
 

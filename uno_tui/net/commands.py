@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from uno_tui.engine.rules import HOUSE_RULES as HOUSE_RULE_NAMES
 from uno_tui.session import Seat, Session
 from uno_tui.table import Table
 
-from .client import JoinError, RemoteTable
+from .client import ENV_JOIN_CODE, JoinError, RemoteTable
 from .host import (
     AWAY_BOT,
     DEFAULT_PORT,
@@ -35,6 +36,7 @@ from .host import (
     resume_hosted,
 )
 from .joined import JoinedTable
+from .tls import Certificate, CertificateError, host_certificate
 
 PlayRemote = Callable[[Table], int]
 """Plays a remote seat to the end (or until the person leaves); returns the exit code."""
@@ -79,9 +81,28 @@ def add_parsers(sub: Any) -> None:
     host.add_argument(
         "--record", type=Path, metavar="FILE", help="write the match record to FILE at the end"
     )
+    host.add_argument(
+        "--insecure",
+        action="store_true",
+        help="plain ws://, nothing encrypted (guests join with --insecure too)",
+    )
+    host.add_argument(
+        "--ssh",
+        type=int,
+        metavar="PORT",
+        help="also let guests in with ssh -p PORT (nothing to install on their side)",
+    )
     join = sub.add_parser("join", help="join a hosted match: uno-tui join HOST[:PORT] --code C")
     join.add_argument("address", nargs="?", help="HOST or HOST:PORT the host printed")
     join.add_argument("--code", help="your seat's code, as the host printed it")
+    join.add_argument(
+        "--fingerprint",
+        help="the host's certificate's fingerprint, as the host printed it (checked before "
+        "anything is sent)",
+    )
+    join.add_argument(
+        "--insecure", action="store_true", help="plain ws://, for a host started with --insecure"
+    )
     join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="lines")
     join.add_argument(
         "--record-messages",
@@ -92,6 +113,7 @@ def add_parsers(sub: Any) -> None:
     serve = sub.add_parser("serve", help="serve the app to web browsers (textual-serve)")
     serve.add_argument("--port", type=int, default=8000, help="port (8000)")
     serve.add_argument("--bind", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--insecure", action="store_true", help="plain http://, nothing encrypted")
     serve.add_argument(
         "app_args",
         nargs=argparse.REMAINDER,
@@ -155,8 +177,12 @@ def run_host(
             codes = open_hosted(session, remote, spectators=args.spectators, local=local)
     except ValueError as error:
         raise CommandError(f"host: {error}") from None
-    options = HostOptions(bind=args.bind, port=args.port, away_bot_after=args.away_bot)
+    certificate = None if args.insecure else _certificate("host")
+    tls = None if certificate is None else certificate.server_context()
+    options = HostOptions(bind=args.bind, port=args.port, away_bot_after=args.away_bot, tls=tls)
     host = Host(session, codes, options, local=local, log=say, record=args.record)
+    tail = "--insecure" if certificate is None else f"--fingerprint {certificate.fingerprint}"
+    door = None if args.ssh is None else _door(args, tail)
 
     def announce() -> None:
         """Said once the host listens, so a port in use fails before any code is shown."""
@@ -166,19 +192,100 @@ def run_host(
             f"Hosting {session.game.rules.rule_set.value} on {shown_address}"
             f"{only_here if args.bind.startswith('127.') else ''}."
         )
-        for line in join_lines(codes.for_remote(), session.game.names, shown_address):
+        for line in join_lines(codes.for_remote(), session.game.names, shown_address, tail):
             say(line)
-        say("The connection is not encrypted: beyond a trusted network, use SSH or a VPN.")
+        if certificate is None:
+            say(
+                "Not encrypted (--insecure): codes, hands and moves cross the network readable "
+                "by anyone on it."
+            )
+        else:
+            say(
+                f"Encrypted (TLS). The fingerprint {certificate.fingerprint} names this host's "
+                "certificate: send it with the codes by a way you trust; a join that meets "
+                "another certificate is refused."
+            )
+        if door is not None and door.opened is not None:
+            port = door.opened.port
+            say(
+                f"SSH door on port {port}: ssh -p {port} {shown_address.rpartition(':')[0]} "
+                f"(the code is the login; add plain for the line mode). Its host key is "
+                f"{door.fingerprint}: ssh shows it to a guest the first time."
+            )
         if local is None:
             say(f"Commands here: bot NAME (a {AWAY_BOT} bot plays an absent seat), quit.")
 
     if local is None:
-        return _serve_in_foreground(host, announce, say)
-    return _serve_and_play(host, announce, codes.seats[local], play_remote, say)
+        return _serve_in_foreground(host, announce, say, door)
+    pin = None if certificate is None else certificate.fingerprint
+    return _serve_and_play(
+        host,
+        announce,
+        codes.seats[local],
+        fingerprint=pin,
+        play_remote=play_remote,
+        say=say,
+        door=door,
+    )
+
+
+def _certificate(command: str) -> Certificate:
+    try:
+        return host_certificate()
+    except CertificateError as error:
+        raise CommandError(f"{command}: {error}") from None
+
+
+@dataclass
+class DoorSetup:
+    """``--ssh PORT``: the door's options and key, and the door once open."""
+
+    options: Any
+    key: Any
+    fingerprint: str
+    join_options: list[str]
+    opened: Any = None
+
+
+def _door(args: argparse.Namespace, tail: str) -> DoorSetup:
+    from .ssh_door import DoorOptions, host_key, key_fingerprint
+
+    if not 0 <= args.ssh < 65536:
+        raise CommandError("host: --ssh is a port number from 0 to 65535")
+    try:
+        key = host_key()
+    except ValueError as error:
+        raise CommandError(f"host: {error}") from None
+    options = DoorOptions(port=args.ssh, bind=args.bind)
+    return DoorSetup(options, key, key_fingerprint(key), tail.split())
+
+
+async def _run(host: Host, started: Callable[[], None], door: DoorSetup | None) -> int:
+    """The host, and its SSH door beside it when asked for (open before the host announces)."""
+    if door is None:
+        return await host.run(started)
+    from .ssh_door import Door, local_join_address
+
+    opened = Door(
+        host,
+        door.options,
+        join_address=lambda: local_join_address(host.options.bind, host.port),
+        join_options=door.join_options,
+        log=lambda line: host.log(line),  # noqa: PLW0108 (host.log is set later)
+    )
+    await opened.start(door.key)
+    door.opened = opened
+    try:
+        return await host.run(started)
+    finally:
+        await opened.stop()
 
 
 def _serve_in_foreground(
-    host: Host, announce: Callable[[], None], say: Callable[[str], None]
+    host: Host,
+    announce: Callable[[], None],
+    say: Callable[[str], None],
+    door: DoorSetup | None = None,
 ) -> int:
     async def main() -> int:
         loop = asyncio.get_running_loop()
@@ -189,7 +296,7 @@ def _serve_in_foreground(
                 loop.add_signal_handler(signum, task.cancel)
         _read_commands(host, loop, say)
         try:
-            return await host.run(announce)
+            return await _run(host, announce, door)
         except asyncio.CancelledError:
             say("Stopped. uno-tui host resume continues the match; the codes stay the same.")
             return 130
@@ -239,8 +346,11 @@ def _serve_and_play(
     host: Host,
     announce: Callable[[], None],
     code: str,
+    *,
+    fingerprint: str | None,
     play_remote: PlayRemote,
     say: Callable[[str], None],
+    door: DoorSetup | None = None,
 ) -> int:
     """The host in a thread, the local person's seat played here through the loopback."""
     started = threading.Event()
@@ -250,7 +360,7 @@ def _serve_and_play(
     def serve() -> None:
         asyncio.set_event_loop(loop)
         try:
-            loop.run_until_complete(host.run(started.set))
+            loop.run_until_complete(_run(host, started.set, door))
         except BaseException as error:  # reported in the main thread
             failed.append(error)
             started.set()
@@ -265,7 +375,9 @@ def _serve_and_play(
     announce()
     bind = host.options.bind
     local_address = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-    table = RemoteTable(f"{local_address}:{host.port}", code)
+    table = RemoteTable(
+        f"{local_address}:{host.port}", code, fingerprint=fingerprint, insecure=fingerprint is None
+    )
     table.start()
     try:
         return play_remote(JoinedTable(table))
@@ -282,13 +394,16 @@ def _serve_and_play(
 
 def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[str], None]) -> int:
     """``uno-tui join --plain``: the remote seat played line by line on this terminal."""
-    if not args.address or not args.code:
+    code = args.code or os.environ.get(ENV_JOIN_CODE)
+    if not args.address or not code:
         raise CommandError("join: give the host's address and --code (or leave out --plain)")
     try:
-        table = RemoteTable(args.address, args.code)
+        table = RemoteTable(
+            args.address, code, fingerprint=args.fingerprint, insecure=args.insecure
+        )
     except JoinError as error:
         raise CommandError(f"join: {error}") from None
-    say(f"Joining {table.url.removeprefix('ws://')}...")
+    say(f"Joining {table.url.partition('://')[2]}...")
     transcript = None
     if args.record_messages is not None:
         try:
@@ -320,15 +435,30 @@ def run_serve(args: argparse.Namespace, say: Callable[[str], None]) -> int:
     given: Sequence[str] = args.app_args
     app_args = ["join"] if not given else list(given[1:] if given[0] == "--" else given)
     command = shlex.join([sys.executable, "-m", "uno_tui", *app_args])
-    say(f"Serving the app on http://{args.bind}:{args.port} (each page runs: {command}).")
-    say("The page and its keys travel unencrypted: beyond a trusted network, use SSH or a VPN.")
     if not 0 < args.port < 65536:
         raise CommandError("serve: --port is a number from 1 to 65535")
+    certificate = None if args.insecure else _certificate("serve")
+    scheme = "http" if certificate is None else "https"
+    say(f"Serving the app on {scheme}://{args.bind}:{args.port}.")
     say(
-        f"At most {MAX_PAGES} pages at once ({MAX_PAGES_PER_ADDRESS} from one address), each "
-        "with a data directory of its own; pages from other sites are refused."
+        f"What it exposes: each page opened runs {command} on this machine, as you, and every "
+        "key typed on the page reaches that program; nothing else (no shell, no files: each "
+        "page has a data directory of its own, removed after it)."
     )
-    server = GuardedServer(command, host=args.bind, port=args.port, say=say)
+    if certificate is None:
+        say("Not encrypted (--insecure): the page and its keys cross the network readable.")
+    else:
+        say(
+            "Encrypted (TLS) with this host's certificate, which no authority signed: the "
+            "browser warns once; its SHA-256 fingerprint, to compare with what the browser "
+            f"shows, is {certificate.sha256}."
+        )
+    say(
+        f"At most {MAX_PAGES} pages at once ({MAX_PAGES_PER_ADDRESS} from one address); "
+        "pages from other sites are refused."
+    )
+    tls = None if certificate is None else certificate.server_context()
+    server = GuardedServer(command, host=args.bind, port=args.port, say=say, tls=tls)
     try:
         server.serve()
     except OSError as error:

@@ -20,6 +20,7 @@ import json
 import logging
 import secrets
 import socket
+import ssl
 import sys
 import time
 from collections.abc import Callable
@@ -31,7 +32,8 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from uno_tui.engine import Action, DecisionKind, UnoError
-from uno_tui.saves import Autosave, data_dir, hold_save_lock, write_atomic
+from uno_tui.files import data_dir, hold_save_lock, write_atomic
+from uno_tui.saves import Autosave
 from uno_tui.session import Session
 
 from . import protocol
@@ -105,6 +107,8 @@ class HostOptions:
     """Seconds a remote seat may be awaited with nobody connected before a bot takes it."""
     uno_grace: float = 2.0
     """Seconds the bots wait after a person's play leaves them one card, for their UNO call."""
+    tls: ssl.SSLContext | None = None
+    """Serve ``wss://`` with this context (``uno_tui.net.tls``); ``None``: plain ``ws://``."""
 
 
 @dataclass
@@ -483,7 +487,14 @@ class Host:
         """Where to write the match record when the host stops (``uno-tui replay`` reads it)."""
 
     def _say(self, line: str) -> None:
+        """What the tally tells (wrong codes, connections cut off): on the host's terminal, and
+        to the person playing at the host, whose terminal shows their game instead (as their
+        other news comes, a notice), so a guessing run is never told to nobody."""
         self.log(line)
+        if self.local is not None:
+            message = protocol.notice(line)
+            for connection in self.connections.get(self.local, []):
+                connection.push(message)
 
     # Who plays what -------------------------------------------------------------------------
 
@@ -825,6 +836,7 @@ class Host:
             ping_interval=10,
             ping_timeout=20,
             close_timeout=2,
+            **_tls_options(self.options),
         ) as server:
             self.server = server
             if started is not None:
@@ -875,6 +887,14 @@ class Host:
         sockets = list(self.server.sockets)
         port: int = sockets[0].getsockname()[1]
         return port
+
+
+def _tls_options(options: HostOptions) -> dict[str, Any]:
+    """``serve``'s TLS arguments: a handshake (which comes before the connection is counted
+    anywhere) has the hello's deadline."""
+    if options.tls is None:
+        return {}
+    return {"ssl": options.tls, "ssl_handshake_timeout": options.hello_timeout}
 
 
 async def _refuse(ws: ServerConnection, text: str) -> None:
@@ -973,13 +993,16 @@ def resume_hosted(directory: Path | None = None) -> tuple[Session, Codes]:
     return session, Codes.load(codes_path, session.game.names)
 
 
-def join_lines(codes: Codes, names: tuple[str, ...], address: str) -> list[str]:
+def join_lines(codes: Codes, names: tuple[str, ...], address: str, tail: str = "") -> list[str]:
+    """One ``uno-tui join`` line a seat (and the spectators'); ``tail``: what every line
+    ends with (``--fingerprint ...`` or ``--insecure``)."""
+    tail = f" {tail}" if tail else ""
     lines = [
-        f"{names[seat]}: uno-tui join {address} --code {code}"
+        f"{names[seat]}: uno-tui join {address} --code {code}{tail}"
         for seat, code in sorted(codes.seats.items())
     ]
     if codes.spectators is not None:
-        lines.append(f"Spectators: uno-tui join {address} --code {codes.spectators}")
+        lines.append(f"Spectators: uno-tui join {address} --code {codes.spectators}{tail}")
     return lines
 
 

@@ -24,8 +24,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Coroutine, Sequence
+from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from uno_tui.archive import matches_dir
 from uno_tui.engine import (
     AcceptPenalty,
     Action,
@@ -61,6 +63,7 @@ from uno_tui.narration import (
 from uno_tui.narration.narrator import plural
 from uno_tui.narration.speech import Speaker
 from uno_tui.session import BotTurn
+from uno_tui.stats import spoken_stats
 from uno_tui.table import Table
 from uno_tui.text import shown
 
@@ -81,8 +84,8 @@ HELP = (
     "Commands that use no turn: hand or h (your cards by colour), top or t (top card and "
     "colour), counts or c (everyone's cards, whose turn and who is next, the dealer), table "
     "(who sits where, bots, teams, target), scores, moves (your choices), repeat or r (the last "
-    "line again), log (the last lines), catch (catch a player who did not call UNO), help, "
-    "quit or q (the match is saved)."
+    "line again), log (the last lines), catch (catch a player who did not call UNO), stats "
+    "(what your kept matches add up to), help, quit or q (the match is saved)."
 )
 QUIT_WORDS = ("quit", "exit", "q")
 """What leaves the match at any question; q as in the app."""
@@ -393,10 +396,9 @@ class PlainGame:
     # Asking --------------------------------------------------------------------------------
 
     def pass_keyboard_to(self, seat: int) -> None:
-        """In hot-seat, the curtain before a person's private lines: what the last person's
-        turn printed is cleared from a terminal (screen and scrollback) first."""
-        if self.solo is not None or self.at_keyboard == seat:
-            return
+        """In hot-seat, the curtain before a person's private lines, whenever the flow raises
+        it (after a hand's end even for the person who played last, as in the app): what the
+        last person's turn printed is cleared from a terminal (screen and scrollback) first."""
         self.tell_news()
         cleared = self.at_keyboard is not None  # before the first person, nothing private
         if cleared:
@@ -442,9 +444,10 @@ class PlainGame:
         )
 
     def refine(self, seat: int, move: Move) -> Action:
-        """Ask the colour (and the player) for a card that needs them."""
+        """Ask the player (Wild Swap Hands), then the colour, for a card that needs them: the
+        colour is named for the hand the player will hold."""
         while len(move.actions) > 1:
-            if len(move.colors) > 1:
+            if len(move.colors) > 1 and len(move.targets) <= 1:
                 colors = move.colors
                 listing = ", ".join(f"{i}: {c.word}" for i, c in enumerate(colors, 1))
                 color = self.pick(seat, f"Which colour? {listing}.", numbered(colors), "")
@@ -509,6 +512,11 @@ class PlainGame:
                 self.say(line)
         elif word == "catch":
             self.catch(seat)
+        elif word in ("stats", "statistics"):
+            path = getattr(self.table.autosave, "path", None)  # kept beside it (Session.keep)
+            kept = matches_dir(path.parent) if isinstance(path, Path) else matches_dir()
+            for line in spoken_stats(kept, self.game.names[seat]):
+                self.say(line)
         elif word in ("d", "draw"):
             self.say("Drawing is not a choice now.")
         else:

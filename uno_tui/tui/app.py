@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
@@ -13,13 +14,18 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
+from uno_tui.archive import matches_dir
 from uno_tui.engine import Rules, SetupError
-from uno_tui.narration.speech import Speaker, SpeechChoice
+from uno_tui.narration import resume_hint
+from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
+from uno_tui.program import command_name
 from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import Seat, Session
+from uno_tui.stats import StatsReport, stats_report
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.setup import SetupScreen
+from uno_tui.tui.screens.stats import LoadStats, StatsScreen
 from uno_tui.tui.screens.too_small import TooSmallScreen, too_small
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
 
@@ -59,11 +65,13 @@ class UnoApp(App[None]):
         new_table: tuple[Rules, Sequence[Seat]] | None = None,
         speaker: Speaker | None = None,
         reduce_motion: bool = False,
+        read_stats: LoadStats | None = None,
     ) -> None:
         """``setup`` fills the setup screen (the last one remembered by default); a
         ``session`` skips the setup and plays it (a resumed match, or a test's); a
         ``new_table`` (the command line's) is started instead of the setup screen, once the
-        saved match, if there is one, has been offered."""
+        saved match, if there is one, has been offered. ``read_stats`` replaces reading the
+        kept matches for the stats screen (a test's made-up history)."""
         super().__init__()
         self.setup = setup
         self.session = session
@@ -79,6 +87,7 @@ class UnoApp(App[None]):
         self.new_table = new_table
         self.reduce_motion = reduce_motion
         """``--reduce-motion``: no animation, whatever the setup says."""
+        self.read_stats = read_stats
 
     def notify(
         self,
@@ -134,6 +143,9 @@ class UnoApp(App[None]):
             return
 
         def answered(index: int | None) -> None:
+            if index is None:  # Escape or Q: leave, the match still saved
+                self.exit(message=resume_hint(plain=False, program=command_name()))
+                return
             if index == 0:
                 self.new_table = None
                 self.play(saved, TableSetup.of(saved.game.rules, saved.seats))
@@ -143,7 +155,7 @@ class UnoApp(App[None]):
 
         question = f"A match is saved ({describe(saved)}). Resume it?"
         answers = ["Resume the saved match", "Start a new one (the saved one is kept as a copy)"]
-        self.push_screen(ChoiceScreen(question, answers, cancellable=False), answered)
+        self.push_screen(ChoiceScreen(question, answers, quits=True), answered)
 
     def new_match(self, message: str = "") -> None:
         """The command line's table, started at once, or else the setup screen."""
@@ -177,8 +189,9 @@ class UnoApp(App[None]):
             return
         session.save()
         self.setup = setup
-        if self.remember:
-            save_last_setup(setup)
+        if self.remember:  # --narrate is for this start: the next one narrates if set up so
+            kept = load_last_setup().narrate if self.narrate else setup.narrate
+            save_last_setup(replace(setup, narrate=kept))
         self.play(session, setup)
 
     def play(self, session: Session, setup: TableSetup) -> None:
@@ -196,8 +209,38 @@ class UnoApp(App[None]):
             speech=self.speech,
             speaker=self.speaker,
             motion=not (self.reduce_motion or setup.reduce_motion),
+            bell=setup.bell,
         )
         self.push_screen(screen, match_over)
+
+    # The statistics ----------------------------------------------------------------------
+
+    @property
+    def matches_directory(self) -> Path:
+        """Where this app's matches are kept: beside its autosave, as ``Session.keep`` does."""
+        path = getattr(self.autosave, "path", None)
+        return matches_dir(path.parent) if isinstance(path, Path) else matches_dir()
+
+    def stats_report(self) -> StatsReport:
+        """The kept matches summed up (run off the UI thread: a first reading is slow)."""
+        if self.read_stats is not None:
+            return self.read_stats()
+        return stats_report(self.matches_directory)
+
+    def on_setup_screen_stats_asked(self, message: SetupScreen.StatsAsked) -> None:
+        """The setup's key: the stats screen, spoken too when narration is on."""
+        speaker = None
+        if message.narrate or self.narrate:
+            speaker = self.speaker or make_speaker(
+                self.speech, notify=lambda line: self.notify(line, title="Narration")
+            )
+
+        def closed(_: None) -> None:
+            if speaker is not None and speaker is not self.speaker:
+                speaker.close()
+
+        speak = None if speaker is None else (lambda line, now: speaker.say(line, interrupt=now))
+        self.push_screen(StatsScreen(self.stats_report, speak=speak), closed)
 
     def on_resize(self, event: Resize) -> None:
         self.call_later(self.check_size)  # once the app has taken the new size

@@ -32,10 +32,15 @@ class JoinApp(App[int]):
         *,
         narrate: bool = False,
         speech: SpeechChoice = "auto",
+        fingerprint: str = "",
+        insecure: bool = False,
     ) -> None:
         super().__init__()
         self.address = address
         self.code = code
+        self.fingerprint = fingerprint
+        self.insecure = insecure
+        """Plain ``ws://`` (``--insecure``): the form asks no fingerprint."""
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.remote: RemoteTable | None = None
@@ -55,38 +60,57 @@ class JoinApp(App[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="join-form"):
-            yield Label("Join a hosted match: the host's address and your seat's code.")
+            yield Label(
+                "Join a hosted match: the host's address, your seat's code"
+                + ("." if self.insecure else " and the fingerprint the host printed.")
+            )
             yield Input(self.address, placeholder="address, e.g. 192.168.1.5:8765", id="address")
             yield Input(self.code, placeholder="code, e.g. K7QM-2PXA", id="code")
+            if not self.insecure:
+                yield Input(
+                    self.fingerprint, placeholder="fingerprint, e.g. 4F2K-9QXB-ZC7M-H0TD", id="pin"
+                )
             yield Button("Join", id="join", variant="primary")
             yield Label("", id="join-error", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.address and self.code:
-            self.join(self.address, self.code)
+        if self.address and self.code and (self.fingerprint or self.insecure):
+            self.join(self.address, self.code, self.fingerprint)
         else:
-            self.query_one("#address" if not self.address else "#code", Input).focus()
+            empty = [
+                field
+                for field, value in (
+                    ("#address", self.address),
+                    ("#code", self.code),
+                    ("#pin", self.fingerprint or self.insecure),
+                )
+                if not value
+            ]
+            self.query_one(empty[0], Input).focus()
 
     @on(Button.Pressed, "#join")
-    @on(Input.Submitted, "#address, #code")
+    @on(Input.Submitted, "#address, #code, #pin")
     def join_pressed(self) -> None:
         address = self.query_one("#address", Input).value.strip()
         code = self.query_one("#code", Input).value.strip()
-        if address and code:
-            self.join(address, code)
+        pin = "" if self.insecure else self.query_one("#pin", Input).value.strip()
+        if address and code and (pin or self.insecure):
+            self.join(address, code, pin)
         else:
-            self.query_one("#code" if address else "#address", Input).focus()
+            self.query_one("#address" if not address else "#code" if not code else "#pin").focus()
 
-    def join(self, address: str, code: str) -> None:
+    def join(self, address: str, code: str, fingerprint: str = "") -> None:
         self.say(f"Joining {address}...")
-        self.connect(address, code)
+        self.connect(address, code, fingerprint)
 
     @work(thread=True, exclusive=True)
-    def connect(self, address: str, code: str) -> None:
+    def connect(self, address: str, code: str, fingerprint: str = "") -> None:
         remote: RemoteTable | None = None
         try:
-            remote = RemoteTable(address, code)
+            remote = RemoteTable(
+                address, code, fingerprint=fingerprint or None, insecure=self.insecure
+            )
             remote.start()
             table = JoinedTable(remote)
         except JoinError as error:

@@ -11,7 +11,7 @@ from typing import Any
 import platformdirs
 
 from uno_tui.engine import Rules, SetupError, check_names
-from uno_tui.saves import ENV_DATA_DIR, FileRefused, parse_json, read_limited
+from uno_tui.files import ENV_DATA_DIR, FileRefused, parse_json, read_limited
 from uno_tui.session import BOT_LEVELS, Seat
 
 ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"
@@ -37,6 +37,8 @@ class TableSetup:
     narrate: bool = False
     reduce_motion: bool = False
     """No animation (narration mode has none either)."""
+    bell: bool = False
+    """The terminal's bell on your turn and when a move hits you (off unless chosen)."""
     theme: str = "textual-dark"
     """The Textual theme last chosen in the command palette."""
 
@@ -60,6 +62,7 @@ class TableSetup:
             "bot_delay": self.bot_delay,
             "narrate": self.narrate,
             "reduce_motion": self.reduce_motion,
+            "bell": self.bell,
             "theme": self.theme,
         }
 
@@ -79,6 +82,7 @@ class TableSetup:
                 bot_delay=float(data["bot_delay"]),
                 narrate=bool(data["narrate"]),
                 reduce_motion=bool(data.get("reduce_motion", False)),
+                bell=bool(data.get("bell", False)),
                 theme=str(data.get("theme", "textual-dark")),
             )
         except (KeyError, TypeError, ValueError) as error:

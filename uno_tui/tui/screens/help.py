@@ -10,27 +10,25 @@ from textual.widgets import Static
 
 HELP_TEXT = """\
 [b]Playing[/b]
-  Left / Right      move along your hand      Up / Down   next / previous colour
-  1-9, 0            jump to card 1-10         Enter       play (pass, give) the card
-  a click           selects a card; a second click plays it
-  D                 draw a card (or take the penalty)
-  U                 call UNO (press it with two cards to call as you play)
-  C                 catch a player who has one card and did not call UNO
-  ?                 this help                 Q           save and quit
+  Left/Right  move along the hand   Up/Down  colour group left/right
+  1-9, 0      jump to card 1-10     Enter    play (pass, give) the card
+  a click     selects a card; a second click plays it
+  D  draw (or take the penalty)     U  UNO (with two cards: U, then play)
+  C  catch a player at one card who did not call UNO
+  I  a hint: what the hard bot would do from your seat, and why
+  M  your moves as a list (it asks a put-off question again)
+  ?  this help                      Q  save and quit
 
 [b]Listening[/b] (narration mode, N toggles it)
-  H  read my hand     T  top card and colour   K  card counts and whose turn
-  S  scores           R  repeat the last line  L  the last few events
-  M  my legal moves
+  H  my hand       T  top card and colour   K  counts, whose turn
+  S  scores        R  repeat the last line  L  the last few events
 
 [b]The curtain[/b]
-  In a game with several people at one keyboard, each hand is shown only after
-  "Pass to NAME" is confirmed with Enter, and hidden again when the turn ends.
-  On the curtain, U calls UNO for the player who just played to one card, and
-  C catches them if they did not: that is the moment before the next turn.
-
-Cards show their colour as a letter too: R red, Y yellow, G green, B blue.
-Press Escape or ? to close this help.
+  With several people at one keyboard, a hand shows only after "Pass
+  to NAME" is confirmed with Enter, and hides when the turn ends. There
+  U calls UNO for the player who just played to one card, and C catches
+  them if they did not: the moment before the next turn.
+Cards carry their colour's letter (R Y G B). Escape or ? closes this.
 """
 
 

@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
 
@@ -79,8 +80,17 @@ class SetupScreen(Screen[TableSetup]):
     AUTO_FOCUS = "#start"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+t", "stats", "Statistics"),
         Binding("escape", "app.quit", "Quit"),
     ]
+
+    class StatsAsked(Message):
+        """The person asked for the statistics of the kept matches (the app shows them)."""
+
+        def __init__(self, narrate: bool) -> None:
+            super().__init__()
+            self.narrate = narrate
+            """The form's narration box: the statistics are spoken too."""
 
     def __init__(self, setup: TableSetup, message: str = "") -> None:
         super().__init__()
@@ -164,6 +174,11 @@ class SetupScreen(Screen[TableSetup]):
                 setup.reduce_motion,
                 id="reduce-motion",
             )
+            yield TickBox(
+                "Bell: the terminal's bell on your turn and when you are hit or caught",
+                setup.bell,
+                id="bell",
+            )
         with Horizontal(id="setup-buttons"):
             yield Button("Start the match", variant="primary", id="start")
             yield Label(Text(self.message), id="setup-error")
@@ -220,6 +235,9 @@ class SetupScreen(Screen[TableSetup]):
     def input_submitted(self) -> None:
         self.action_start()
 
+    def action_stats(self) -> None:
+        self.post_message(self.StatsAsked(self.query_one("#narrate", Checkbox).value))
+
     def action_start(self) -> None:
         try:
             setup = self.read_form()
@@ -272,6 +290,7 @@ class SetupScreen(Screen[TableSetup]):
             bot_delay=float(delay) if isinstance(delay, int | float) else 1.0,
             narrate=self.query_one("#narrate", Checkbox).value,
             reduce_motion=self.query_one("#reduce-motion", Checkbox).value,
+            bell=self.query_one("#bell", Checkbox).value,
             theme=self.setup.theme,
         )
         setup.make_rules()
