@@ -82,6 +82,7 @@ def settle(state: State) -> None:
 
 
 _ROUND_DONE = (Phase.ROUND_OVER, Phase.MATCH_OVER)
+"""Phases in which the hand is over: nobody may be caught with one card."""
 
 _BETWEEN_DECISIONS = (
     Phase.RESOLVING,
