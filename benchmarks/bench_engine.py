@@ -1,6 +1,6 @@
 """Engine speed: random-vs-random two-player rounds, our engine against RLCard's UNO.
 
-    python benchmarks/bench_engine.py [--games N] [--repeats K] [--json]
+    python benchmarks/bench_engine.py [--games N] [--repeats K] [--cpu] [--json]
 
 Both engines play N games per block; the blocks alternate (ours, RLCard, ours, ...) K times so
 that noise from the machine hits both alike, and the report gives the median of each
@@ -33,7 +33,9 @@ The rules themselves differ where the official two-player text and RLCard differ
 Reverse is a Skip here, a drawn Wild Draw Four makes nobody draw in RLCard, our draws leave a
 playable card to the drawer): those are the engines' rules, not the agents'.
 
-The machine this runs on is noisy: read medians and ratios, not single numbers.
+The machine this runs on is noisy: read medians and ratios, not single numbers. ``--cpu`` times
+both engines in this process's CPU time (``time.process_time``) instead of the wall clock, so
+that time spent waiting for a core other processes hold counts for neither.
 """
 
 from __future__ import annotations
@@ -75,8 +77,9 @@ _CHALLENGE = DecisionKind.CHALLENGE
 _WILD_DRAW_FOUR = Rank.WILD_DRAW_FOUR
 _ROUND_OVER = Phase.ROUND_OVER
 _MATCH_OVER = Phase.MATCH_OVER
-Block = Callable[[int, int], tuple[float, int]]
-"""(games, first seed) -> (seconds, decisions)."""
+Clock = Callable[[], float]
+Block = Callable[[int, int, Clock], tuple[float, int]]
+"""(games, first seed, clock) -> (seconds, decisions)."""
 
 
 # Ours ------------------------------------------------------------------------------------
@@ -128,12 +131,12 @@ def play_ours(seed: int) -> int:
     return decisions
 
 
-def ours_block(games: int, first_seed: int) -> tuple[float, int]:
+def ours_block(games: int, first_seed: int, clock: Clock = time.perf_counter) -> tuple[float, int]:
     decisions = 0
-    start = time.perf_counter()
+    start = clock()
     for seed in range(first_seed, first_seed + games):
         decisions += play_ours(seed)
-    return time.perf_counter() - start, decisions
+    return clock() - start, decisions
 
 
 # RLCard ----------------------------------------------------------------------------------
@@ -150,15 +153,15 @@ def make_rlcard_block() -> Block | None:
     env = rlcard.make("uno")
     env.set_agents([RandomAgent(num_actions=env.num_actions) for _ in range(env.num_players)])
 
-    def block(games: int, first_seed: int) -> tuple[float, int]:
+    def block(games: int, first_seed: int, clock: Clock = time.perf_counter) -> tuple[float, int]:
         decisions = 0
-        start = time.perf_counter()
+        start = clock()
         for seed in range(first_seed, first_seed + games):
             env.seed(seed)  # the game's shuffles
             np.random.seed(seed)  # the agents' choices
             env.run(is_training=False)
             decisions += len(env.action_recorder)
-        return time.perf_counter() - start, decisions
+        return clock() - start, decisions
 
     return block
 
@@ -166,19 +169,24 @@ def make_rlcard_block() -> Block | None:
 # Report ----------------------------------------------------------------------------------
 
 
-def measure(games: int, repeats: int) -> dict[str, Any]:
+def measure(games: int, repeats: int, clock: Clock = time.perf_counter) -> dict[str, Any]:
     engines: dict[str, Block] = {"ours": ours_block}
     rl_block = make_rlcard_block()
     if rl_block is not None:
         engines["rlcard"] = rl_block
     for block in engines.values():  # warm up: imports, caches, first allocations
-        block(5, 0)
+        block(5, 0, clock)
     samples: dict[str, list[tuple[float, int]]] = {name: [] for name in engines}
     for repeat in range(repeats):
         first_seed = SEED_BASE + repeat * games  # fresh seeds each block, same for both
         for name, block in engines.items():
-            samples[name].append(block(games, first_seed))
-    report: dict[str, Any] = {"games": games, "repeats": repeats, "python": sys.version.split()[0]}
+            samples[name].append(block(games, first_seed, clock))
+    report: dict[str, Any] = {
+        "games": games,
+        "repeats": repeats,
+        "clock": "cpu" if clock is time.process_time else "wall",
+        "python": sys.version.split()[0],
+    }
     for name, runs in samples.items():
         report[name] = {
             "games_per_s": statistics.median(games / seconds for seconds, _ in runs),
@@ -200,15 +208,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per block (default 200)")
     parser.add_argument("--repeats", type=int, default=5, help="blocks per engine (default 5)")
+    parser.add_argument("--cpu", action="store_true", help="CPU time instead of the wall clock")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args()
-    report = measure(args.games, args.repeats)
+    report = measure(args.games, args.repeats, time.process_time if args.cpu else time.perf_counter)
     if args.json:
         print(json.dumps(report, indent=2))
         return
     print(
         f"{args.games} two-player random rounds x {args.repeats} interleaved repeats "
-        f"(Python {report['python']}); medians:"
+        f"(Python {report['python']}, {report['clock']} clock); medians:"
     )
     for name in ("ours", "rlcard"):
         if name in report:

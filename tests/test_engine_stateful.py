@@ -51,6 +51,7 @@ from uno_tui.engine import (
     PlayCard,
     Rank,
     Rules,
+    action_from_dict,
     build_deck,
 )
 from uno_tui.engine.rules import HOUSE_RULES, OPTIONS_BY_RULE_SET, RuleSet
@@ -226,3 +227,29 @@ GameUnderFire.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 test_random_actions_of_every_kind = GameUnderFire.TestCase
+
+
+@pytest.mark.parametrize("preset", ["classic", "two-player", "teams"])
+def test_the_unchecked_path_plays_the_same_game_as_the_checked_one(preset: str) -> None:
+    """``Game.apply`` skips ``check`` for an action object listed in the decision awaited
+    (``engine/fastpath.py``). Two games in lockstep, one given the listed objects, the other
+    equal copies (read back from their JSON form, so never the same objects: checked every
+    time), stay the same game, event for event; the awaited decisions are listed once per
+    state and anew after every change."""
+    rules = Rules.preset(preset, jump_in=True) if preset != "teams" else Rules.teams()
+    for seed in range(scaled(6)):
+        fast = Game(rules, rules.player_counts[seed % len(rules.player_counts)], seed=seed)
+        checked = Game(rules, fast.player_count, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if fast.is_over:
+                break
+            listed = fast.decisions()
+            assert fast.decisions() == listed and fast.awaiting is not None
+            action = random_action(fast, rng)
+            twin = action_from_dict(action.to_dict())
+            assert twin == action and twin is not action
+            assert fast.apply(action) == checked.apply(twin)
+            assert fast.awaiting is None, "a change empties the awaited decisions"
+            assert fast.digest() == checked.digest()
+        STATS["lockstep games"] += 1

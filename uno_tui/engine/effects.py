@@ -56,7 +56,7 @@ def _reverse(state: State, action: PlayCard, _color_before: Color | None) -> Non
         state.skip_next(action.player)
         return
     state.direction = -state.direction
-    state.emit(DirectionChanged(state.clockwise))
+    state.log.append(DirectionChanged(state.clockwise))
     state.next_turn_after(action.player)
 
 
@@ -67,7 +67,7 @@ def _draw_two(state: State, action: PlayCard, _color_before: Color | None) -> No
         state.open_penalty(action.player, victim, 2, Phase.RESPOND_DRAW_TWO)
         return
     state.draw(victim, 2, DrawReason.DRAW_TWO)
-    state.emit(player_skipped(victim))
+    state.log.append(player_skipped(victim))
     state.next_turn_after(victim)
 
 
@@ -89,14 +89,16 @@ def resolve_challenge(state: State, challenger: int) -> None:
     Otherwise, the challenger draws six and loses their turn." """
     offender, penalty = state.draw_four_player, state.penalty
     illegal = state.draw_four_illegal
-    state.emit(DrawFourChallenged(challenger, offender, illegal, tuple(state.hands[offender])))
+    state.log.append(
+        DrawFourChallenged(challenger, offender, illegal, tuple(state.hands[offender]))
+    )
     state.clear_penalty()
     if illegal:
         state.draw(offender, penalty, DrawReason.CHALLENGE_LOST)
         state.set_continuation(Then.TURN, challenger)
     else:
         state.draw(challenger, penalty + 2, DrawReason.CHALLENGE_FAILED)
-        state.emit(player_skipped(challenger))
+        state.log.append(player_skipped(challenger))
         state.next_turn_after(challenger)
 
 
@@ -109,7 +111,7 @@ def _swap(state: State, action: PlayCard, _color_before: Color | None) -> None:
 
 def swap_hands(state: State, player: int, target: int) -> None:
     state.hands[player], state.hands[target] = state.hands[target], state.hands[player]
-    state.emit(HandsSwapped(player, target))
+    state.log.append(HandsSwapped(player, target))
 
 
 def pass_hands(state: State) -> None:
@@ -117,7 +119,7 @@ def pass_hands(state: State) -> None:
     count, step = state.player_count, state.direction
     old = state.hands
     state.hands = [old[(seat - step) % count] for seat in range(count)]
-    state.emit(HandsPassed(state.clockwise))
+    state.log.append(HandsPassed(state.clockwise))
 
 
 def _customizable(state: State, action: PlayCard, _color_before: Color | None) -> None:
@@ -126,7 +128,7 @@ def _customizable(state: State, action: PlayCard, _color_before: Color | None) -
     if effect is CustomEffect.DRAW_TWO_SKIP:
         victim = state.next_active(player)
         state.draw(victim, 2, DrawReason.CUSTOM)
-        state.emit(player_skipped(victim))
+        state.log.append(player_skipped(victim))
         state.next_turn_after(victim)
         return
     if effect is CustomEffect.PASS_HANDS:
@@ -165,7 +167,7 @@ def _team_draw_four(state: State, action: PlayCard, _color_before: Color | None)
     victim_mate = state.teammate_of(victim)
     assert victim_mate is not None
     state.draw(victim_mate, 2, DrawReason.TEAM_DRAW_FOUR)
-    state.emit(player_skipped(victim))
+    state.log.append(player_skipped(victim))
     state.next_turn_after(victim)
 
 
@@ -187,7 +189,7 @@ def first_card_hits_non_dealer(state: State, card: Card, non_dealer: int) -> Non
     dealer plays first. Draw Two means the non-dealer draws 2 and the dealer plays first." """
     if card.rank is Rank.DRAW_TWO:
         state.draw(non_dealer, 2, DrawReason.FIRST_CARD)
-    state.emit(player_skipped(non_dealer))
+    state.log.append(player_skipped(non_dealer))
     state.set_continuation(Then.TURN, state.dealer)
 
 

@@ -2,27 +2,31 @@
 
 Bots' playouts and the engine benchmark (``benchmarks/bench_engine.py``, which must stay at
 least 5x RLCard's UNO in decisions per second) list the decisions and apply one of their actions
-over and over. Three things here keep that cheap:
+over and over. The speed comes from the data model, as python-chess's does, not from shortcuts
+in the rules' code:
 
-- ``PlayTable``: every way to play a card (and each seat's draw), worked out once per table
-  shape. Actions are values, so the ``PlayCard`` actions of a seat and a card are the same in
-  every game at a table of that size under the same target rule; every game shares them. For
-  each pile (seat, current colour, rank of the top card) it also keeps which cards could be
-  played on it, so a turn's legal plays are one look-up per card in hand.
-- ``was_offered``: ``Game.apply`` skips ``check`` for the very action object the engine listed
-  as awaited since the last change (the checked path, like python-chess's ``push_san`` against
-  its unchecked ``push``, is ``check`` then ``flow.carry_out``). ``decisions()`` lists exactly the
-  legal set, so this changes no verdict; ``tests/test_engine_stateful.py`` holds the listed
-  decisions and ``check`` to agreeing.
+- ``PlayTable``: what every game at a table of one shape (seat count, target rule) shares,
+  worked out once: every way to play each card (actions are values, so the ``PlayCard`` of a
+  seat and a card is the same object in every game), for each pile (seat, colour, top card)
+  the plays of every card (none when it does not match), so a turn's legal plays are one
+  look-up per card in hand, and each seat's draw, keep, ``TurnBegan`` and next-turn
+  continuation, made once rather than on every turn.
+- The awaited decisions are kept with the state until it changes (``State.awaiting``, filled
+  by ``offers.decisions``, emptied by ``flow.carry_out``). ``Game.apply`` is the checked path,
+  ``checking.check`` then ``flow.carry_out``, and skips the check for the very action object the
+  engine listed in the decision awaited (``was_offered``): like python-chess's unchecked
+  ``push`` beside ``push_san``, the unchecked path is named apart. ``decisions()`` lists exactly
+  the legal set, so this changes no verdict; ``tests/test_engine_stateful.py`` holds the listed
+  actions and ``check`` to agreeing, and the two paths to the same game.
 - Four enum members as constants (see below), for Python 3.11.
 
-The other choices made for speed stay beside the code they serve, each with a comment saying
-so: colours, ranks, cards and the reasons for drawing hash by identity (``cards.py``,
-``events.py``); the most frequent events and continuations are made once and cached
-(``events.py``, ``state.py``); the deck is shuffled by sorting on random keys drawn from C
-(``state.py``); a view extends each listener's events instead of projecting the round again
-(``view.py``); and ``decisions()`` and ``view()`` leave the awaited actions in
-``State.offered`` for ``was_offered``.
+Elsewhere the data model does the rest, each said where it is: cards are interned values that
+compare and hash by identity (``cards.py``); colours, ranks, draw reasons and continuation
+kinds hash by identity (``cards.py``, ``events.py``, ``decisions.py``); common events are shared
+values (``events.py``); events go straight into the match log (``state.py``); the state keeps
+its fields in slots and shuffles by sorting random keys (``state.py``); a view extends each
+listener's events instead of projecting the round again (``view.py``); a turn's decision is
+made as the tuple it is (``offers.py``).
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from functools import cache
 
 from .actions import Action, DrawCard, KeepDrawn, PlayCard
 from .cards import EVERY_CARD, Card, Color, Rank
-from .decisions import DecisionKind, Phase, Then
+from .decisions import Continuation, Decision, DecisionKind, Phase, Then
+from .events import TurnBegan
 
 # Python 3.11 reads an enum member (``Phase.TURN``) through ``EnumType.__getattr__``'s slow
 # attribute path: about ten times the cost of a module constant (Python 3.12 dropped it). The
@@ -42,54 +47,58 @@ RESOLVING = Phase.RESOLVING
 NEXT = Then.NEXT
 TURN_DECISION = DecisionKind.TURN
 
-PlaysByCard = dict[Card, tuple[PlayCard, ...]]
+Plays = tuple[PlayCard, ...]
 
 
 class PlayTable:
-    """The plays of one table shape: ``player_count`` seats, ``target_ranks`` naming targets."""
+    """The plays of one table shape: ``player_count`` seats, ``target_ranks`` naming targets,
+    worked out once and shared by every game of that shape (see ``play_table``)."""
 
-    __slots__ = ("_by_seat", "_on_pile", "draws", "keeps", "player_count", "target_ranks")
+    __slots__ = ("draws", "keeps", "next_after", "on_pile", "plays", "turns_began")
 
     def __init__(self, player_count: int, target_ranks: frozenset[Rank]) -> None:
-        self.player_count = player_count
-        self.target_ranks = target_ranks
-        self._by_seat: list[PlaysByCard] = [{} for _ in range(player_count)]
-        self._on_pile: dict[tuple[int, Color | None, Rank | None], PlaysByCard] = {}
-        self.draws = tuple(DrawCard(seat) for seat in range(player_count))
+        seats = range(player_count)
+        self.plays: dict[tuple[int, Card], Plays] = {
+            (seat, card): _plays(seat, card, player_count, target_ranks)
+            for seat in seats
+            for card in EVERY_CARD
+        }
+        """``plays[seat, card]``: every way for ``seat`` to play ``card``."""
+        self.on_pile: dict[tuple[int, Color | None, Card], dict[Card, Plays]] = {}
+        """``on_pile[seat, colour, top card]``: for every card, its plays by ``seat`` on that
+        pile; none when it does not match. So a turn's legal plays are one look-up per card."""
+        for seat in seats:
+            for color in (*Color, None):
+                by_rank: dict[Rank | None, dict[Card, Plays]] = {}
+                for top in EVERY_CARD:
+                    rank = None if top.color is None else top.rank  # a Wild: its colour only
+                    if rank not in by_rank:
+                        by_rank[rank] = {
+                            card: self.plays[seat, card] if _matches(card, color, rank) else ()
+                            for card in EVERY_CARD
+                        }
+                    self.on_pile[seat, color, top] = by_rank[rank]
+        self.draws = tuple(DrawCard(seat) for seat in seats)
         """Each seat's ``DrawCard``, offered on nearly every turn."""
-        self.keeps = tuple(KeepDrawn(seat) for seat in range(player_count))
+        self.keeps = tuple(KeepDrawn(seat) for seat in seats)
+        self.turns_began = tuple(TurnBegan(seat) for seat in seats)
+        self.next_after = tuple(Continuation(Then.NEXT, seat) for seat in seats)
 
-    def plays(self, player: int, card: Card) -> tuple[PlayCard, ...]:
-        """Every way to play ``card``: one per colour for a Wild, one per target where a
-        player must be chosen."""
-        actions = self._by_seat[player].get(card)
-        if actions is None:
-            targets: tuple[int | None, ...] = (
-                tuple(seat for seat in range(self.player_count) if seat != player)
-                if card.rank in self.target_ranks
-                else (None,)
-            )
-            colors: tuple[Color | None, ...] = tuple(Color) if card.is_wild else (None,)
-            actions = tuple(
-                PlayCard(player, card, color, target) for color in colors for target in targets
-            )
-            self._by_seat[player][card] = actions
-        return actions
 
-    def plays_on_pile(self, player: int, top: Card, color: Color | None) -> PlaysByCard:
-        """Every card ``player`` could play on ``top`` with ``colour`` current, with its plays:
-        "same color, number or symbol. Wild cards match anything" (see ``State.playable``)."""
-        top_rank = None if top.color is None else top.rank  # a Wild matches by colour only
-        key = (player, color, top_rank)
-        on_pile = self._on_pile.get(key)
-        if on_pile is None:
-            on_pile = {
-                card: self.plays(player, card)
-                for card in EVERY_CARD
-                if card.color is None or card.color is color or card.rank is top_rank
-            }
-            self._on_pile[key] = on_pile
-        return on_pile
+def _plays(seat: int, card: Card, player_count: int, target_ranks: frozenset[Rank]) -> Plays:
+    """One play per colour for a Wild, one per target where a player must be chosen."""
+    targets: tuple[int | None, ...] = (
+        tuple(other for other in range(player_count) if other != seat)
+        if card.rank in target_ranks
+        else (None,)
+    )
+    colors: tuple[Color | None, ...] = tuple(Color) if card.is_wild else (None,)
+    return tuple(PlayCard(seat, card, color, target) for color in colors for target in targets)
+
+
+def _matches(card: Card, color: Color | None, top_rank: Rank | None) -> bool:
+    """ "same color, number or symbol. Wild cards match anything" (``State.playable``)."""
+    return card.color is None or card.color is color or card.rank is top_rank
 
 
 @cache
@@ -99,10 +108,12 @@ def play_table(player_count: int, target_ranks: frozenset[Rank]) -> PlayTable:
     return PlayTable(player_count, target_ranks)
 
 
-def was_offered(offered: tuple[Action, ...], action: Action) -> bool:
-    """Whether ``action`` is one of the very objects of the decision last listed as awaited
-    (``State.offered``): those are legal until the state changes, which only ``apply`` does."""
-    for candidate in offered:  # noqa: SIM110 (a plain loop: any() and a generator cost more)
-        if candidate is action:
-            return True
+def was_offered(awaiting: tuple[Decision, ...] | None, action: Action) -> bool:
+    """Whether ``action`` is one of the very objects listed in the decision awaited
+    (``State.awaiting``; the first, where several are): those are legal until the state
+    changes, which only ``apply`` does."""
+    if awaiting:
+        for candidate in awaiting[0].actions:
+            if candidate is action:
+                return True
     return False

@@ -1,7 +1,7 @@
 """Applying: carrying out a legal action, then running play on until a decision is awaited.
 
 ``carry_out(state, action)`` does what the action does (one handler per action type, in one
-table), runs the queued interludes and the continuation (``proceed``), and keeps the UNO-call
+table), runs the queued interludes and the continuation (``settle``), and keeps the UNO-call
 bookkeeping. It assumes the action is legal: ``Game.apply`` checks first.
 """
 
@@ -45,24 +45,53 @@ from .state import State
 
 def carry_out(state: State, action: Action) -> list[Event]:
     """Carry out a legal ``action``; return the events it caused (also added to the log)."""
-    state.offered = ()
-    events: list[Event] = []
-    state.events = events
-    state.drew_now.clear()  # empty unless an earlier action raised half-way
+    state.awaiting = None  # the state changes: what it awaits is listed anew
+    first_event = len(state.log)
+    if state.drew_now:  # empty unless an earlier action raised half-way
+        state.drew_now.clear()
     state.action_turn = state.turn_index
     _HANDLERS[type(action)](state, action)
     settle(state)
     state.actions.append(action)
-    state.log.extend(events)
-    return events
+    return state.log[first_event:]
 
 
 def settle(state: State) -> None:
-    """Run play on until a decision is awaited, and update who may be caught with one card."""
-    if state.phase is RESOLVING or state.drew_now or state.interludes:
-        proceed(state)
+    """Run play on until a decision is awaited: the queued interludes first, then the
+    continuation (``State.set_continuation``); then update who may be caught with one card."""
+    if state.drew_now:
+        teams.queue_tag_backs(state)
+    if state.interludes and state.phase not in _BETWEEN_DECISIONS:
+        state.resume_phase = state.phase  # an interlude interrupts a decision
+        state.phase = RESOLVING
+    while state.phase is RESOLVING:
+        if state.interludes:
+            teams.start_interlude(state, state.interludes.pop(0))
+        elif state.continuation is not None:
+            continuation, state.continuation = state.continuation, None
+            _GO_ON[continuation.then](state, continuation)
+        elif state.resume_phase is not None:
+            state.phase, state.resume_phase = state.resume_phase, None
+            _after_resume(state)
+        else:
+            raise AssertionError("nothing to resolve and nothing awaited")
+        if state.drew_now:
+            teams.queue_tag_backs(state)
     if state.uno_exposed or state.uno_settled or 1 in map(len, state.hands):
         _update_uno(state)  # else nobody holds one card, nor did: nothing to update
+
+
+_ROUND_DONE = (Phase.ROUND_OVER, Phase.MATCH_OVER)
+"""Phases in which the hand is over: nobody may be caught with one card."""
+
+_BETWEEN_DECISIONS = (
+    Phase.RESOLVING,
+    Phase.PASSING,
+    Phase.SHARING,
+    Phase.ROUND_OVER,
+    Phase.MATCH_OVER,
+)
+"""Phases an interlude does not interrupt: it runs now (or never, once the round is over)."""
 
 
 # Handlers ----------------------------------------------------------------------------------
@@ -85,7 +114,7 @@ def _play(state: State, action: PlayCard) -> None:
     state.drawn_card = None
     state.must_play = False
     assert color is not None
-    state.emit(card_played(player, card, color, action.target, jump_in))
+    state.log.append(card_played(player, card, color, action.target, jump_in))
     if not hand and _round_won_by(state, player):
         if state.rules.last_card_penalty_applies:
             effects.last_card_penalty(state, player, card)
@@ -106,25 +135,25 @@ def _draw(state: State, action: DrawCard) -> None:
     player = action.player
     if state.uno_exposed:
         state.close_uno_windows()
-    drawn: list[Card] = []
     if state.rules.draw_until_playable:
+        drawn: list[Card] = []
         while state.cards_to_draw():
-            drawn += state.draw(player, 1, DrawReason.CHOICE, emit=False)
+            drawn += state.take_cards(player, 1)
             if state.playable(drawn[-1]):
                 break
-    else:  # one card, or none when there is none to draw (``draw`` stops short)
-        drawn = state.draw(player, 1, DrawReason.CHOICE, emit=False)
-    state.emit(cards_drawn(player, len(drawn), DrawReason.CHOICE, tuple(drawn)))
+    else:  # one card, or none when there is none to draw (``take_cards`` stops short)
+        drawn = state.take_cards(player, 1)
+    state.log.append(cards_drawn(player, len(drawn), DrawReason.CHOICE, tuple(drawn)))
     if drawn and state.playable(drawn[-1]):
         state.drawn_card = drawn[-1]
         state.phase = Phase.DRAWN
     else:
-        state.emit(turn_passed(player))
+        state.log.append(turn_passed(player))
         state.next_turn_after(player)
 
 
 def _keep(state: State, action: KeepDrawn) -> None:
-    state.emit(DrawnCardKept(action.player))
+    state.log.append(DrawnCardKept(action.player))
     state.drawn_card = None
     state.next_turn_after(action.player)
 
@@ -132,7 +161,7 @@ def _keep(state: State, action: KeepDrawn) -> None:
 def _name_color(state: State, action: NameColor) -> None:
     state.close_uno_windows()
     state.current_color = action.color
-    state.emit(ColorNamed(action.player, action.color))
+    state.log.append(ColorNamed(action.player, action.color))
     state.phase = Phase.TURN
 
 
@@ -145,7 +174,7 @@ def _accept(state: State, action: AcceptPenalty) -> None:
     reason = DrawReason.DRAW_FOUR if state.phase is Phase.RESPOND_DRAW_FOUR else DrawReason.DRAW_TWO
     state.draw(player, state.penalty, reason)
     state.clear_penalty()
-    state.emit(player_skipped(player))
+    state.log.append(player_skipped(player))
     state.next_turn_after(player)
 
 
@@ -160,12 +189,12 @@ def _give(state: State, action: GiveCard) -> None:
 def _call_uno(state: State, action: CallUno) -> None:
     del state.uno_exposed[action.target]
     state.uno_settled.add(action.target)
-    state.emit(UnoCalled(action.player, action.target))
+    state.log.append(UnoCalled(action.player, action.target))
 
 
 def _catch(state: State, action: CatchUno) -> None:
     del state.uno_exposed[action.target]
-    state.emit(UnoCaught(action.player, action.target))
+    state.log.append(UnoCaught(action.player, action.target))
     state.draw(action.target, state.rules.uno_penalty, DrawReason.UNO_PENALTY)
 
 
@@ -191,39 +220,9 @@ _HANDLERS: dict[type[Action], Callable[[State, Any], None]] = {
 # Going on --------------------------------------------------------------------------------
 
 
-def proceed(state: State) -> None:
-    """Run interludes and the continuation until a decision is awaited."""
-    if state.drew_now:
-        teams.queue_tag_backs(state)
-    if state.interludes and state.phase not in (
-        Phase.RESOLVING,
-        Phase.PASSING,
-        Phase.SHARING,
-        Phase.ROUND_OVER,
-        Phase.MATCH_OVER,
-    ):
-        state.resume_phase = state.phase
-        state.phase = Phase.RESOLVING
-    while state.phase is RESOLVING:
-        if state.interludes:
-            teams.start_interlude(state, state.interludes.pop(0))
-        elif state.continuation is not None:
-            continuation, state.continuation = state.continuation, None
-            go_on = _GO_ON.get(continuation.then)
-            if go_on is None:
-                raise AssertionError(f"unknown continuation {continuation!r}")
-            go_on(state, continuation)
-        elif state.resume_phase is not None:
-            state.phase, state.resume_phase = state.resume_phase, None
-            _after_resume(state)
-        else:
-            raise AssertionError("nothing to resolve and nothing awaited")
-        if state.drew_now:
-            teams.queue_tag_backs(state)
-
-
 def _next(state: State, continuation: Continuation) -> None:
-    state.begin_turn(state.next_active(continuation.seat))
+    """The next seat in the direction of play (``begin_turn`` passes over one without cards)."""
+    state.begin_turn((continuation.seat + state.direction) % state.player_count)
 
 
 def _turn(state: State, continuation: Continuation) -> None:
@@ -254,7 +253,7 @@ def _after_resume(state: State) -> None:
     "cannot play" after all, and the Wild Team Play's penalty applies."""
     player = state.current
     if state.phase is Phase.DRAWN and state.drawn_card not in state.hands[player]:
-        state.emit(turn_passed(player))
+        state.log.append(turn_passed(player))
         state.next_turn_after(player)
     elif state.phase is Phase.TURN and state.must_play and not state.has_playable(player):
         mate = state.teammate_of(player)
@@ -266,14 +265,15 @@ def _after_resume(state: State) -> None:
 def _update_uno(state: State) -> None:
     """A player who now holds exactly one card may be caught until they (or the
     teammate) call UNO or the next player's turn begins."""
-    if state.phase is Phase.ROUND_OVER or state.phase is Phase.MATCH_OVER:
-        state.uno_exposed.clear()
-        state.uno_settled.clear()
+    exposed, settled = state.uno_exposed, state.uno_settled
+    if state.phase in _ROUND_DONE:
+        exposed.clear()
+        settled.clear()
         return
     for player, hand in enumerate(state.hands):
         if len(hand) == 1:
-            if player not in state.uno_exposed and player not in state.uno_settled:
-                state.uno_exposed[player] = state.action_turn
-        else:
-            state.uno_exposed.pop(player, None)
-            state.uno_settled.discard(player)
+            if player not in exposed and player not in settled:
+                exposed[player] = state.action_turn
+        elif exposed or settled:  # (a plain loop: most of the time nobody is either)
+            exposed.pop(player, None)
+            settled.discard(player)

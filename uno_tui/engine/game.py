@@ -90,7 +90,6 @@ class Game(State):
         )
         rounds.start_round(self)
         flow.settle(self)
-        self.log.extend(self.events)
 
     @classmethod
     def from_record(cls, record: MatchRecord, moves: int | None = None) -> Game:
@@ -121,8 +120,8 @@ class Game(State):
     """``decisions(out_of_turn=True)``: every open decision, the ones the game waits for
     first, then (unless ``out_of_turn`` is False) the calls, catches and jump-ins anyone
     eligible may make meanwhile. Asking changes nothing of the match, but it is not read-only:
-    the awaited decision's actions are remembered in ``offered``, which ``apply`` takes
-    without checking them again (``fastpath.was_offered``)."""
+    the awaited decisions are kept in ``awaiting`` until the next ``apply``, which takes their
+    actions without checking them again (``fastpath.was_offered``)."""
 
     def check(self, action: Action) -> None:
         """Raise the specific ``IllegalActionError`` if ``action`` is not allowed now."""
@@ -130,7 +129,7 @@ class Game(State):
 
     def apply(self, action: Action) -> list[Event]:
         """Check ``action``, carry it out, and return the events it caused."""
-        if not was_offered(self.offered, action):  # the fast path (see fastpath.py)
+        if not was_offered(self.awaiting, action):  # the fast path (see fastpath.py)
             checking.check(self, action)
         return flow.carry_out(self, action)
 
@@ -158,8 +157,8 @@ class Game(State):
     def view(self, player: None) -> PublicView: ...
     def view(self, player: int | None) -> PublicView:
         """What ``player`` may know; ``None``: what anyone may know (an onlooker). A player's
-        view lists their decisions, so, as ``decisions`` does, it leaves the awaited actions
-        in ``offered`` (and the view keeps what it has read of the log, so the next view
+        view lists their decisions, so, as ``decisions`` does, it leaves the awaited decisions
+        in ``awaiting`` (and the view keeps what it has read of the log, so the next view
         costs only what happened since)."""
         return make_view(self, player)
 

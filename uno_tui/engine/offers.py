@@ -21,7 +21,7 @@ from .actions import (
     NameColor,
     PassCard,
 )
-from .cards import Color, Rank
+from .cards import Card, Color, Rank
 from .decisions import Decision, DecisionKind, Phase
 from .fastpath import TURN, TURN_DECISION
 from .state import State
@@ -29,31 +29,36 @@ from .state import State
 
 def decisions(state: State, *, out_of_turn: bool = True) -> tuple[Decision, ...]:
     """Every open decision: the ones awaited, then (unless ``out_of_turn`` is False) the
-    out-of-turn ones. The awaited decision's actions are remembered in ``state.offered``."""
-    if state.phase is TURN:  # the usual case
-        main: tuple[Decision, ...] = (_turn_decision(state, state.current),)
-    else:
-        main = awaited(state)
+    out-of-turn ones.
+
+    The awaited decisions are worked out once per state and kept in ``state.awaiting`` until
+    the next ``apply``: asking again costs nothing, and ``Game.apply`` knows their actions for
+    legal without checking them again (see ``fastpath.py``)."""
+    main = state.awaiting
+    if main is None:  # the turn is the usual case: one call shorter
+        main = (_turn_decision(state, state.current),) if state.phase is TURN else awaited(state)
+        state.awaiting = main
     if not out_of_turn or state.phase is Phase.ROUND_OVER or state.phase is Phase.MATCH_OVER:
         return main
     return main + tuple(_out_of_turn(state))
 
 
 def awaited(state: State) -> tuple[Decision, ...]:
+    """The decisions the game waits for now, whoever takes them."""
     phase, player = state.phase, state.current
-    if phase is Phase.TURN:
+    if phase is TURN:  # the usual case
         return (_turn_decision(state, player),)
     if phase is Phase.DRAWN:
         assert state.drawn_card is not None
-        actions: tuple[Action, ...] = state.plays.plays(player, state.drawn_card)
+        actions: tuple[Action, ...] = state.plays.plays[player, state.drawn_card]
         if state.may_keep_drawn():
             actions += (state.plays.keeps[player],)
-        return (_offer(state, Decision(player, DecisionKind.PLAY_DRAWN, actions)),)
+        return (Decision(player, DecisionKind.PLAY_DRAWN, actions),)
     if phase is Phase.NAME_COLOR:
         colors = tuple(NameColor(player, color) for color in Color)
         return (Decision(player, DecisionKind.NAME_COLOR, colors),)
     if phase is Phase.RESPOND_DRAW_FOUR or phase is Phase.RESPOND_DRAW_TWO:
-        return (_offer(state, _respond_decision(state)),)
+        return (_respond_decision(state),)
     if phase is Phase.PASSING:
         waiting = [seat for seat, chosen in state.passes.items() if chosen is None]
         return tuple(
@@ -73,28 +78,24 @@ def awaited(state: State) -> tuple[Decision, ...]:
     return ()
 
 
-def _offer(state: State, decision: Decision) -> Decision:
-    """The decision awaited: its actions are legal until the next ``apply`` (see
-    ``Game.apply``)."""
-    state.offered = decision.actions
-    return decision
-
-
 def _turn_decision(state: State, player: int) -> Decision:
     """The plays of every distinct card in hand that matches the pile (in hand order), then
     drawing, unless a Wild Team Play obliges the player to play."""
-    on_pile = state.plays.plays_on_pile(player, state.top_card, state.current_color)
+    on_pile = state.plays.on_pile[player, state.current_color, state.discard_pile[-1]]
     actions: tuple[Action, ...] = ()
-    for card in dict.fromkeys(state.hands[player]):  # each distinct card once, in hand order
-        if card in on_pile:
-            actions += on_pile[card]
-    kind = TURN_DECISION
+    listed: list[Card] = []  # the few matching cards (a dict of the whole hand costs more)
+    for card in state.hands[player]:
+        plays = on_pile[card]  # none when the card does not match
+        if plays and card not in listed:
+            listed.append(card)
+            actions += plays
     if state.must_play:
-        kind = DecisionKind.TEAM_PLAY
-    elif state.cards_to_draw() or not actions:
+        return Decision(player, DecisionKind.TEAM_PLAY, actions)
+    if state.cards_to_draw() or not actions:
         actions += (state.plays.draws[player],)
-    state.offered = actions
-    return Decision(player, kind, actions)
+    # Made as the tuple it is: a named tuple's own constructor is Python code that would add
+    # a tenth to the listing (measured with callgrind).
+    return tuple.__new__(Decision, (player, TURN_DECISION, actions))
 
 
 def _respond_decision(state: State) -> Decision:
@@ -107,7 +108,7 @@ def _respond_decision(state: State) -> Decision:
     if may_stack:
         for card in state.distinct(responder):
             if card.rank is stack_rank:
-                actions.extend(state.plays.plays(responder, card))
+                actions.extend(state.plays.plays[responder, card])
     actions.append(AcceptPenalty(responder))
     kind = DecisionKind.CHALLENGE if draw_four else DecisionKind.STACK
     return Decision(responder, kind, tuple(actions))
@@ -127,4 +128,4 @@ def _out_of_turn(state: State) -> Iterator[Decision]:
     if top is not None and not top.is_wild:
         for seat in range(state.player_count):
             if state.jump_in_open(seat) and top in state.hands[seat]:
-                yield Decision(seat, DecisionKind.JUMP_IN, state.plays.plays(seat, top))
+                yield Decision(seat, DecisionKind.JUMP_IN, state.plays.plays[seat, top])

@@ -35,7 +35,7 @@ _NUMBER_VALUES = {rank: rank.number for rank in Rank if rank.is_number}
 def start_round(state: State) -> None:
     first = state.round_number == 0
     state.round_number += 1
-    state.round_log_start = len(state.log) + len(state.events)
+    state.round_log_start = len(state.log)
     state.reset_round()
     if first and state.position is not None:
         _set_up_position(state, state.position)
@@ -45,7 +45,7 @@ def start_round(state: State) -> None:
     else:
         deck = state.shuffled(build_deck(state.rules))
     _choose_dealer(state, first)
-    state.emit(RoundStarted(state.round_number, state.dealer, HAND_SIZE))
+    state.log.append(RoundStarted(state.round_number, state.dealer, HAND_SIZE))
     # One card at a time from the top of the deck, starting left of the dealer: the
     # player ``offset`` seats to the left gets cards offset - 1, offset - 1 + count, ...
     count, dealt = state.player_count, HAND_SIZE * state.player_count
@@ -53,7 +53,7 @@ def start_round(state: State) -> None:
         state.hands[(state.dealer + offset) % count] = deck[offset - 1 : dealt : count]
     state.draw_pile = deck[dealt:][::-1]  # the end of the list is the top of the pile
     for player, hand in enumerate(state.hands):
-        state.emit(CardsDealt(player, len(hand), tuple(hand)))
+        state.log.append(CardsDealt(player, len(hand), tuple(hand)))
     _turn_first_card(state)
 
 
@@ -63,15 +63,15 @@ def _set_up_position(state: State, position: Position) -> None:
         if position.dealer is not None
         else (position.current - 1) % state.player_count
     )
-    state.emit(DealerChosen(state.dealer))
-    state.emit(RoundStarted(state.round_number, state.dealer, HAND_SIZE))
+    state.log.append(DealerChosen(state.dealer))
+    state.log.append(RoundStarted(state.round_number, state.dealer, HAND_SIZE))
     state.hands = [list(hand) for hand in position.hands]
     for player, hand in enumerate(state.hands):
-        state.emit(CardsDealt(player, len(hand), tuple(hand)))
+        state.log.append(CardsDealt(player, len(hand), tuple(hand)))
     rest = state.shuffled(position.rest_of_deck(build_deck(state.rules)))
     state.draw_pile = [*position.draw_pile, *rest][::-1]
     state.discard_pile = list(position.discard_pile)
-    state.emit(FirstCardTurned(state.top_card))
+    state.log.append(FirstCardTurned(state.top_card))
     state.current_color = position.color or state.top_card.color
     state.direction = 1 if position.clockwise else -1
     state.set_continuation(Then.TURN, position.current)
@@ -80,16 +80,16 @@ def _set_up_position(state: State, position: Position) -> None:
 def _choose_dealer(state: State, first: bool) -> None:
     if not first:
         state.dealer = state.next_dealer()
-        state.emit(DealerChosen(state.dealer))
+        state.log.append(DealerChosen(state.dealer))
     elif state.first_dealer is not None:
         state.dealer = state.first_dealer
-        state.emit(DealerChosen(state.dealer))
+        state.log.append(DealerChosen(state.dealer))
     elif state.rules.dealer_by_high_card:
         state.dealer, draws = _high_card_draw(state)
-        state.emit(DealerChosen(state.dealer, draws))
+        state.log.append(DealerChosen(state.dealer, draws))
     else:
         state.dealer = state.rng.randrange(state.player_count)
-        state.emit(DealerChosen(state.dealer))
+        state.log.append(DealerChosen(state.dealer))
 
 
 def _high_card_draw(state: State) -> tuple[int, tuple[tuple[int, Card], ...]]:
@@ -115,17 +115,17 @@ def _turn_first_card(state: State) -> None:
     while True:
         card = state.draw_pile.pop()
         if policy is FirstCard.TWO_PLAYER and card.rank is Rank.WILD_DRAW_FOUR:
-            state.emit(FirstCardReturned(card))
+            state.log.append(FirstCardReturned(card))
             state.draw_pile.insert(state.rng.randrange(len(state.draw_pile) + 1), card)
             continue
         state.discard_pile.append(card)
-        state.emit(FirstCardTurned(card))
+        state.log.append(FirstCardTurned(card))
         ignored = (policy is FirstCard.FLIP_AGAIN_ON_ACTION and card.rank in ACTION_RANKS) or (
             policy is FirstCard.FLIP_AGAIN_ON_ANY_ACTION and not card.rank.is_number
         )
         if not ignored:
             break
-        state.emit(FirstCardIgnored(card))
+        state.log.append(FirstCardIgnored(card))
     state.current_color = card.color
     if state.rules.team_game:
         teams.queue_first_pass(state)
@@ -144,7 +144,7 @@ def end_round(state: State, winner: int) -> None:
     winners = (winner,) if mate is None else tuple(sorted((winner, mate)))
     held = [hand_points(hand, rules) for hand in state.hands]
     for player, hand in enumerate(state.hands):
-        state.emit(HandScored(player, tuple(hand), held[player]))
+        state.log.append(HandScored(player, tuple(hand), held[player]))
     points = sum(held)
     if rules.team_game:
         state.scores[team_of(winner, state.player_count)] += points
@@ -153,7 +153,7 @@ def end_round(state: State, winner: int) -> None:
             state.scores[player] += value
     else:
         state.scores[winner] += points
-    state.emit(RoundEnded(state.round_number, winners, points, tuple(state.scores)))
+    state.log.append(RoundEnded(state.round_number, winners, points, tuple(state.scores)))
     state.interludes.clear()
     state.continuation = None
     state.resume_phase = None
@@ -162,7 +162,7 @@ def end_round(state: State, winner: int) -> None:
     if match_winners:
         state.winners = match_winners
         state.phase = Phase.MATCH_OVER
-        state.emit(MatchEnded(match_winners, tuple(state.scores)))
+        state.log.append(MatchEnded(match_winners, tuple(state.scores)))
     else:
         state.phase = Phase.ROUND_OVER
 

@@ -22,7 +22,7 @@ from itertools import repeat, starmap
 
 from .actions import Action
 from .cards import Card, Color, Rank
-from .decisions import Continuation, Interlude, InterludeKind, Phase, Then
+from .decisions import Continuation, Decision, Interlude, InterludeKind, Phase, Then
 from .events import (
     DeckReshuffled,
     DrawReason,
@@ -32,7 +32,7 @@ from .events import (
     player_skipped,
     turn_began,
 )
-from .fastpath import NEXT, RESOLVING, TURN, play_table
+from .fastpath import RESOLVING, TURN, play_table
 from .position import Position
 from .rules import Rules
 from .seats import teammate_of
@@ -52,6 +52,7 @@ class State:
     __slots__ = (
         "action_turn",
         "actions",
+        "awaiting",
         "continuation",
         "current",
         "current_color",
@@ -63,7 +64,6 @@ class State:
         "draw_pile",
         "drawn_card",
         "drew_now",
-        "events",
         "first_dealer",
         "hands",
         "initial_deck",
@@ -71,7 +71,6 @@ class State:
         "log",
         "must_play",
         "names",
-        "offered",
         "passes",
         "penalty",
         "phase",
@@ -155,18 +154,17 @@ class State:
         self.winners: tuple[int, ...] = ()
         """The seats that won the match (in Teams, both members of the winning team)."""
         self.log: list[Event] = []
-        """Every event of the match, private parts included: never shown as it is."""
+        """Every event of the match, private parts included: never shown as it is. The rules
+        append each event here as it happens (``Game.apply`` returns the ones it added)."""
         self.round_log_start = 0
         self.seen: dict[int | None, tuple[int, list[Event], int]] = {}
         """Per listener: the round's first log index, its projection so far, and how far."""
         self.actions: list[Action] = []
-        self.events: list[Event] = []
-        """The events of the action being applied."""
         self.target_ranks = rules.target_ranks
         self.plays = play_table(self.player_count, self.target_ranks)
         """Every way to play each card at this table (the fast path, see ``fastpath.py``)."""
-        self.offered: tuple[Action, ...] = ()
-        """The actions of the decision last listed as awaited (see ``Game.apply``)."""
+        self.awaiting: tuple[Decision, ...] | None = None
+        """The decisions awaited, once listed, until the state changes (see ``offers.py``)."""
         self.reset_round()
 
     def reset_round(self) -> None:
@@ -277,9 +275,6 @@ class State:
 
     # Changes shared by every rule ----------------------------------------------------------
 
-    def emit(self, event: Event) -> None:
-        self.events.append(event)
-
     def set_continuation(self, then: Then, seat: int, other: int = -1) -> None:
         """Play goes on this way once any queued interludes are over."""
         self.continuation = _continuation(then, seat, other)
@@ -288,7 +283,7 @@ class State:
     def next_turn_after(self, seat: int) -> None:
         """The turn passes to the next player (holding cards) after ``seat``, once any queued
         interludes are over: how nearly every action ends."""
-        self.continuation = _continuation(NEXT, seat, -1)
+        self.continuation = self.plays.next_after[seat]
         self.phase = RESOLVING
 
     def queue_interlude(self, kind: InterludeKind, first: int = -1, second: int = -1) -> None:
@@ -298,11 +293,13 @@ class State:
     def skip_next(self, player: int) -> int:
         """The next player loses their turn; play goes on after them."""
         skipped = self.next_active(player)
-        self.emit(player_skipped(skipped))
+        self.log.append(player_skipped(skipped))
         self.next_turn_after(skipped)
         return skipped
 
     def begin_turn(self, seat: int, *, must_play: bool = False) -> None:
+        """``seat``'s turn begins; if ``seat`` holds no cards (a Teams player who is out), the
+        next seat's that does."""
         if not self.hands[seat]:
             seat = self.next_active(seat)
         self.current = seat
@@ -310,7 +307,7 @@ class State:
         self.must_play = must_play
         self.drawn_card = None
         self.phase = TURN
-        self.emit(turn_began(seat, must_play))
+        self.log.append(turn_began(seat, True) if must_play else self.plays.turns_began[seat])
 
     def take_turn(self, player: int) -> None:
         """An out-of-order turn (jump-in, or a stacked answer) begins now."""
@@ -326,8 +323,15 @@ class State:
                 del self.uno_exposed[player]
                 self.uno_settled.add(player)
 
-    def draw(self, player: int, count: int, reason: DrawReason, *, emit: bool = True) -> list[Card]:
-        """``player`` draws up to ``count`` cards, reshuffling the discard pile as needed."""
+    def draw(self, player: int, count: int, reason: DrawReason) -> list[Card]:
+        """``player`` draws up to ``count`` cards, and everyone hears of it."""
+        drawn = self.take_cards(player, count)
+        self.log.append(cards_drawn(player, len(drawn), reason, tuple(drawn)))
+        return drawn
+
+    def take_cards(self, player: int, count: int) -> list[Card]:
+        """``player`` takes up to ``count`` cards from the draw pile, reshuffling the discard
+        pile as needed; the caller logs the ``CardsDrawn`` (see ``draw``)."""
         drawn: list[Card] = []
         for _ in range(count):
             if not self.draw_pile:
@@ -338,8 +342,6 @@ class State:
         self.hands[player].extend(drawn)
         if drawn and self.rules.team_game:  # only Teams players tag back in (teams.py)
             self.drew_now.add(player)
-        if emit:
-            self.emit(cards_drawn(player, len(drawn), reason, tuple(drawn)))
         return drawn
 
     def reshuffle(self) -> None:
@@ -348,7 +350,7 @@ class State:
             return
         top = self.discard_pile.pop()
         self.draw_pile, self.discard_pile = self.shuffled(self.discard_pile), [top]
-        self.emit(DeckReshuffled(len(self.draw_pile)))
+        self.log.append(DeckReshuffled(len(self.draw_pile)))
 
     def shuffled(self, cards: list[Card]) -> list[Card]:
         """A uniformly random order: sorting by independent random keys is a fair shuffle,
@@ -368,6 +370,6 @@ class State:
         stacked = self.penalty > 0
         self.penalty += cards
         if stacked:
-            self.emit(PenaltyStacked(player, self.penalty))
+            self.log.append(PenaltyStacked(player, self.penalty))
         self.responder = victim
         self.phase = phase

@@ -40,7 +40,7 @@ def went_out(state: State, player: int) -> None:
     mate = state.teammate_of(player)
     if mate is None:
         return
-    state.emit(PlayerWentOut(player))
+    state.log.append(PlayerWentOut(player))
     state.queue_interlude(InterludeKind.SHARE, mate, player)
 
 
@@ -75,7 +75,7 @@ def start_interlude(state: State, interlude: Interlude) -> None:
 
 def _open_passing(state: State, seats: tuple[int, ...], *, first_pass: bool) -> None:
     state.passes = dict.fromkeys(seats)
-    state.emit(ExchangeStarted(seats, first_pass))
+    state.log.append(ExchangeStarted(seats, first_pass))
     state.phase = Phase.PASSING
 
 
@@ -85,17 +85,17 @@ def _open_share(state: State, *, giver: int, receiver: int, tag_back: bool) -> N
     held = len(state.hands[giver])
     if held >= 2:
         state.share = (giver, receiver, held // 2)
-        state.emit(ShareStarted(giver, receiver, held // 2, tag_back))
+        state.log.append(ShareStarted(giver, receiver, held // 2, tag_back))
         state.phase = Phase.SHARING
     elif held == 1 and not tag_back:
         # "If your teammate has only 1 card when you go out, they keep it and you stay out."
-        state.emit(PlayerStaysOut(receiver))
+        state.log.append(PlayerStaysOut(receiver))
 
 
 def choose_pass(state: State, player: int, card: Card) -> None:
     """Record a secret choice; when every choice is in, all passes happen at once."""
     state.passes[player] = card
-    state.emit(PassChosen(player, card))
+    state.log.append(PassChosen(player, card))
     if any(chosen is None for chosen in state.passes.values()):
         return
     chosen = [(giver, passed) for giver, passed in state.passes.items() if passed is not None]
@@ -104,7 +104,7 @@ def choose_pass(state: State, player: int, card: Card) -> None:
     for giver, passed in chosen:
         receiver = teammate_of(giver, state.player_count)
         state.hands[receiver].append(passed)
-        state.emit(CardPassed(giver, receiver, passed))
+        state.log.append(CardPassed(giver, receiver, passed))
     state.passes = {}
     state.phase = Phase.RESOLVING
 
@@ -114,7 +114,7 @@ def give_card(state: State, player: int, card: Card) -> None:
     giver, receiver, left = state.share
     state.hands[giver].remove(card)
     state.hands[receiver].append(card)
-    state.emit(CardGiven(giver, receiver, card))
+    state.log.append(CardGiven(giver, receiver, card))
     if left > 1:
         state.share = (giver, receiver, left - 1)
     else:
