@@ -23,6 +23,7 @@ from pathlib import Path
 
 from uno_tui.engine import MatchRecord, Rules
 from uno_tui.files import ENV_DATA_DIR
+from uno_tui.program import command_name
 from uno_tui.plain import PlainGame
 from uno_tui.session import Seat, Session
 
@@ -259,7 +260,10 @@ def kill_and_resume(
     else:
         expected_code = 130 if signum == signal.SIGINT else 128 + signum
         assert code == expected_code, (code, first.output[-3:], first.stderr)
-        assert "The match is saved: uno-tui --plain resume continues it." in first.output[-1]
+        # The hint names the command as the shell finds it: uno-tui where it is on PATH, else
+        # "python -m uno_tui" (the child runs that way, with this process's PATH).
+        hint = f"The match is saved: {command_name()} --plain resume continues it."
+        assert hint in first.output[-1], first.output[-1]
 
     from uno_tui.saves import FILE_NAME, read_save
 
