@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from uno_tui.engine import Card, Color, PlayerView
 
 from .narrator import card_order, card_words, plural
+from .review import penalty_words
 
 
 def brief_top_words(view: PlayerView) -> str:
@@ -29,12 +30,7 @@ def brief_top_words(view: PlayerView) -> str:
     elif view.current_color is None:
         text += ", no colour yet"
     if view.pending_penalty:
-        cards = plural(view.pending_penalty, "card")
-        on = view.responder
-        if on is None or on == view.player:
-            text += f", {cards} to draw"
-        else:
-            text += f", {cards} waiting for {view.names[on]}"
+        text += f", {penalty_words(view)}"
     text += "."
     if view.drawn_card is not None:
         text += f" You drew {card_words(view.drawn_card)}."

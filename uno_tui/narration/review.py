@@ -50,17 +50,24 @@ def public_top_words(view: PublicView) -> str:
     return f"Top card: {card_words(view.top_card)}, colour {color}."
 
 
+def penalty_words(view: PlayerView) -> str:
+    """The penalty waiting, as its holder sees it: "4 cards to draw" to the one who must
+    answer, "4 cards waiting for Leo" to the others ("" when there is none)."""
+    if not view.pending_penalty:
+        return ""
+    cards = plural(view.pending_penalty, "card")
+    on = view.responder
+    if on is None or on == view.player:
+        return f"{cards} to draw"
+    return f"{cards} waiting for {view.names[on]}"
+
+
 def top_words(view: PlayerView) -> str:
     """ "Top card: Wild Draw Four, colour green. 4 cards to draw." (to the one who must answer;
     to the others "4 cards waiting for Leo.")"""
     text = public_top_words(view)
     if view.pending_penalty:
-        cards = plural(view.pending_penalty, "card")
-        on = view.responder
-        if on is None or on == view.player:
-            text += f" {cards} to draw."
-        else:
-            text += f" {cards} waiting for {view.names[on]}."
+        text += f" {penalty_words(view)}."
     if view.drawn_card is not None:
         text += f" You drew {card_words(view.drawn_card)}."
     return text

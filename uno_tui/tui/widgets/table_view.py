@@ -99,32 +99,24 @@ def draw_table(
         right_seats = list(range(seats - 1, len(left_seats) - 1, -1))
         down = "↓" if view.clockwise else "↑"
         up = "↑" if view.clockwise else "↓"
-        left = [
-            line
-            for seat in left_seats
-            for line in seat_lines(
-                view,
-                seat,
-                label=banners.get(seat, seat_labels[seat]),
-                viewer=viewer,
-                width=side,
-                arrow=down,
-                banner=seat in banners,
-            )
-        ]
-        right = [
-            line
-            for seat in right_seats
-            for line in seat_lines(
-                view,
-                seat,
-                label=banners.get(seat, seat_labels[seat]),
-                viewer=viewer,
-                width=side,
-                arrow=up,
-                banner=seat in banners,
-            )
-        ]
+
+        def column(seats: Sequence[int], arrow: str) -> list[Text]:
+            return [
+                line
+                for seat in seats
+                for line in seat_lines(
+                    view,
+                    seat,
+                    label=banners.get(seat, seat_labels[seat]),
+                    viewer=viewer,
+                    width=side,
+                    arrow=arrow,
+                    banner=seat in banners,
+                )
+            ]
+
+        left = column(left_seats, down)
+        right = column(right_seats, up)
         if height >= 1 + 3 * len(left_seats) + 2:  # room for blank lines between players
             # spread the players along the piles' height (up to 3 lines apart), as round a table
             spread = (len(piles) - 2 * len(left_seats)) // len(left_seats)
