@@ -1,0 +1,164 @@
+"""The stats cache kept up to date when a match is kept: the same facts as playing the kept
+file back, nothing played back at reading, the kept match safe whatever becomes of the cache,
+and two processes keeping matches at once."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import random
+from pathlib import Path
+
+import pytest
+
+from uno_tui import archive, stats
+from uno_tui.archive import keep_match
+from uno_tui.bots import make_bot
+from uno_tui.engine import Game, Position, Rules
+from uno_tui.match_facts import CACHE_NAME, load_cache
+from uno_tui.sim import Tally, _play
+from uno_tui.stats import read_kept, read_match, read_one_by_one, summarise
+
+
+def played_match(seed: int, names: list[str], rules: str = "classic") -> Game:
+    """A whole match (several hands) played to its end by easy bots."""
+    game = Game(Rules.preset(rules), names, seed=seed)
+    bots = [make_bot("easy") for _ in names]
+    _play(
+        game,
+        bots,
+        ["easy"] * len(names),
+        random.Random(seed),
+        Tally([0] * len(names)),
+        matches=True,
+    )
+    return game
+
+
+def one_move_match(first: str, second: str) -> Game:
+    game = Game(
+        Rules.two_player(target_score=10),
+        [first, second],
+        position=Position.of(["R2", "B7 Y3 G9 W+4"], "R5"),
+        seed=3,
+    )
+    game.apply(game.legal_actions()[0])
+    return game
+
+
+def test_keeping_a_match_caches_the_facts_that_playing_it_back_gives(tmp_path: Path) -> None:
+    directory = tmp_path / "matches"
+    kept = []
+    for seed, rules in ((1, "classic"), (2, "teams"), (3, "two-player")):
+        names = ["Ann", "Bo"] if rules == "two-player" else ["Ann", "Bo", "Cy", "Dee"]
+        game = played_match(seed, names, rules)
+        bots = [None, *["easy"] * (len(names) - 1)]
+        path = keep_match(game, directory, bots)
+        assert path is not None
+        kept.append(path)
+    entries = load_cache(directory / CACHE_NAME)
+    assert sorted(entries) == sorted(path.name for path in kept)
+    for path in kept:
+        entry = entries[path.name]
+        status = path.stat()
+        assert entry["key"] == [status.st_size, status.st_mtime_ns]
+        assert entry["facts"] == read_match(path).to_list()
+        assert len(entry["facts"][7]) > 1 or path == kept[2]  # several hands played
+
+
+def test_a_kept_match_is_read_from_the_cache_not_played_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    directory = tmp_path / "matches"
+    keep_match(played_match(4, ["Ann", "Bo", "Cy"]), directory, [None, "easy", "hard"])
+    keep_match(one_move_match("Bob", "Ann"), directory, [None, None])
+    truth = summarise(read_one_by_one(sorted(directory.glob("*.json")))).to_dict()
+
+    def no_playing_back(*_: object, **__: object) -> None:
+        raise AssertionError("a kept match was played back")
+
+    monkeypatch.setattr(stats, "read_match", no_playing_back)
+    assert summarise(read_kept(directory)).to_dict() == truth
+    assert truth["matches"] == 2
+
+
+def test_a_cache_that_cannot_be_written_never_costs_the_kept_match(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    directory = tmp_path / "matches"
+    (directory / CACHE_NAME).mkdir(parents=True)  # write_atomic cannot replace a directory
+    path = keep_match(one_move_match("Ann", "Bob"), directory, [None, "easy"])
+    assert path is not None and path.is_file()
+
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("the facts cannot be read")
+
+    monkeypatch.setattr(archive, "facts_of_game", broken)
+    other = keep_match(one_move_match("Cy", "Dee"), directory, None)
+    assert other is not None and other.is_file()
+    (directory / CACHE_NAME).rmdir()
+    reading = read_kept(directory)  # both read by playing them back, and the cache made
+    assert len(reading.matches) == 2 and not reading.skipped
+    assert len(load_cache(directory / CACHE_NAME)) == 2
+
+
+def test_a_broken_cache_is_rebuilt_when_a_match_is_kept(tmp_path: Path) -> None:
+    directory = tmp_path / "matches"
+    directory.mkdir()
+    (directory / CACHE_NAME).write_text("{{{ not the cache", encoding="utf-8")
+    path = keep_match(one_move_match("Ann", "Bob"), directory, [None, "easy"])
+    assert path is not None
+    data = json.loads((directory / CACHE_NAME).read_text(encoding="utf-8"))
+    assert list(data["matches"]) == [path.name]
+
+
+def _keep_several(directory: str, name: str, count: int) -> None:
+    for number in range(count):
+        keep_match(one_move_match(f"{name}{number}", "Zed"), Path(directory), [None, "easy"])
+
+
+def test_two_processes_keeping_matches_at_once_lose_no_entry(tmp_path: Path) -> None:
+    directory = tmp_path / "matches"
+    directory.mkdir()
+    context = multiprocessing.get_context("fork")
+    workers = [
+        context.Process(target=_keep_several, args=(str(directory), name, 8))
+        for name in ("Ann", "Bob")
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join(60)
+        assert worker.exitcode == 0
+    kept = sorted(path.name for path in directory.glob("*.json"))
+    assert len(kept) == 16
+    assert sorted(load_cache(directory / CACHE_NAME)) == kept
+    assert not list(directory.glob("*.tmp")) and not list(directory.glob(".*.tmp"))
+    assert (
+        summarise(read_kept(directory)).to_dict()
+        == summarise(read_one_by_one(sorted(directory.glob("*.json")))).to_dict()
+    )
+
+
+def test_a_reading_keeps_the_entry_of_a_match_kept_meanwhile(tmp_path: Path) -> None:
+    """A reading writes back what it read without dropping what was kept since it began."""
+    directory = tmp_path / "matches"
+    first = keep_match(one_move_match("Ann", "Bob"), directory, [None, "easy"])
+    assert first is not None
+    (directory / CACHE_NAME).unlink()
+    real = stats.kept_matches
+    late: list[Path] = []
+
+    def listing_then_keep(where: Path) -> list[Path]:
+        paths = real(where)
+        path = keep_match(one_move_match("Cy", "Dee"), directory, [None, "easy"])
+        assert path is not None
+        late.append(path)
+        return paths
+
+    stats.kept_matches = listing_then_keep  # type: ignore[assignment]
+    try:
+        assert len(read_kept(directory).matches) == 1
+    finally:
+        stats.kept_matches = real
+    assert sorted(load_cache(directory / CACHE_NAME)) == sorted([first.name, late[0].name])
