@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from uno_tui import archive, stats
-from uno_tui.archive import keep_match
+from uno_tui.archive import keep_match, matches_dir
 from uno_tui.bots import make_bot
+from uno_tui.cli import main
 from uno_tui.engine import Game, Position, Rules
 from uno_tui.match_facts import CACHE_NAME, load_cache
 from uno_tui.sim import Tally, _play
@@ -162,3 +163,29 @@ def test_a_reading_keeps_the_entry_of_a_match_kept_meanwhile(tmp_path: Path) -> 
     finally:
         stats.kept_matches = real
     assert sorted(load_cache(directory / CACHE_NAME)) == sorted([first.name, late[0].name])
+
+
+def test_a_file_given_that_is_a_kept_match_is_counted_once(
+    data_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    directory = matches_dir(data_dir)
+    kept = keep_match(one_move_match("Ann", "Bob"), directory, [None, "easy"])
+    assert kept is not None
+    link = tmp_path / "link.json"
+    link.symlink_to(kept)
+    elsewhere = tmp_path / "elsewhere"
+    copy = keep_match(one_move_match("Ann", "Bob"), elsewhere, None)  # no seats: other bytes
+    assert copy is not None and copy.read_bytes() != kept.read_bytes()
+    other = keep_match(one_move_match("Cy", "Dee"), elsewhere, None)
+    assert other is not None
+    roundabout = directory / ".." / directory.name / kept.name
+    files = [kept, roundabout, link, copy, other, other]
+    arguments = [word for path in files for word in ("--file", str(path))]
+    assert main(["stats", "--json", *arguments]) == 0
+    captured = capsys.readouterr()
+    data = json.loads(captured.out)
+    assert data["matches"] == 2  # the kept match, and Cy and Dee's once
+    assert {p["name"]: p["matches"] for p in data["people"]} == {"Ann": 1, "Cy": 1, "Dee": 1}
+    again = [line for line in captured.err.splitlines() if "counted already" in line]
+    assert len(again) == 5 and all("counted once" in line for line in again)
+    assert data["skipped"] == []

@@ -172,6 +172,9 @@ class Reading:
 
     matches: list[MatchFacts] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    again: list[str] = field(default_factory=list)
+    """``--file`` records not counted because they are a match counted already (the same
+    file, or the same match in another file): one line each, for a person."""
 
 
 def read_one_by_one(paths: Iterable[Path]) -> Reading:
@@ -217,6 +220,75 @@ def read_kept(directory: Path, *, cache: bool = True) -> Reading:
     if new != old:
         update_cache(directory, lambda entries: _merge(entries, new, directory))
     return reading
+
+
+def read_with_records(directory: Path, records: Iterable[Path]) -> Reading:
+    """The kept matches in ``directory`` and the match records ``records`` (``--file``),
+    each match counted once: a record that is a kept match's file (by its identity on the
+    disk, whatever the path says: a link, ``..``) or another copy of a match already counted
+    (the same record, with or without the seats kept beside it) is left out and said so in
+    ``again``."""
+    reading = read_kept(directory)
+    seen: set[tuple[int, int]] = set()
+    for path in kept_matches(directory):
+        with contextlib.suppress(OSError):
+            seen.add(_identity(path))
+    counted: dict[tuple[Any, ...], list[Path]] = {}
+    for facts in reading.matches:
+        counted.setdefault(_signature(facts), []).append(directory / facts.source)
+    canonical: dict[Path, str | None] = {}
+    for path in records:
+        try:
+            identity = _identity(path)
+        except OSError:
+            identity = None
+        if identity is not None and identity in seen:
+            reading.again.append(f"stats: {path} is a match counted already: counted once")
+            continue
+        if identity is not None:
+            seen.add(identity)
+        try:
+            facts = read_match(path)
+        except Unreadable as error:
+            reading.skipped.append(Skipped(path.name, str(error)))
+            continue
+        same = counted.setdefault(_signature(facts), [])
+        if same and any(_same_record(path, other, canonical) for other in same):
+            reading.again.append(f"stats: {path} is a match counted already: counted once")
+            continue
+        same.append(path)
+        reading.matches.append(facts)
+    reading.matches.sort(key=lambda m: (m.date, m.source))
+    return reading
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return status.st_dev, status.st_ino
+
+
+def _signature(facts: MatchFacts) -> tuple[Any, ...]:
+    """What two copies of one match surely share: only those are compared record to record."""
+    return (
+        facts.rules,
+        facts.names,
+        facts.team_game,
+        facts.finished,
+        facts.winners,
+        facts.round_winners,
+        facts.round_points,
+    )
+
+
+def _same_record(path: Path, other: Path, canonical: dict[Path, str | None]) -> bool:
+    """Whether the files hold the same match record (seats aside)."""
+    for each in (path, other):
+        if each not in canonical:
+            try:
+                canonical[each] = _read_record(each)[0].to_json()
+            except Unreadable:
+                canonical[each] = None
+    return canonical[path] is not None and canonical[path] == canonical[other]
 
 
 def _merge(entries: dict[str, Any], new: dict[str, Any], directory: Path) -> bool:
@@ -622,6 +694,7 @@ __all__ = [
     "read_kept",
     "read_match",
     "read_one_by_one",
+    "read_with_records",
     "round_by_round",
     "round_by_round_of",
     "spoken_stats",
