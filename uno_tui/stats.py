@@ -578,14 +578,14 @@ def record_words(figures: Figures) -> str:
 
 def rounds_words(figures: Figures) -> str:
     if figures.rounds == 0:
-        return "No round finished."
-    words = f"Rounds: won {figures.rounds_won} of {figures.rounds}"
+        return "No hand finished."
+    words = f"Hands: won {figures.rounds_won} of {figures.rounds}"
     average = figures.points_per_round_won
     if average is not None and figures.best_round is not None:
         best = figures.best_round
         words += (
-            f", {average:.0f} points a round won on average; best round {best.points} points"
-            f" (round {best.round_number} of the match of {best.date[:10]})"
+            f", {average:.0f} points a hand won on average; best hand {best.points} points"
+            f" (hand {best.round_number} of the match of {best.date[:10]})"
         )
     return words + "."
 
@@ -632,13 +632,13 @@ def trend_words(side: Side, last: int = RECENT) -> str | None:
 
 
 def match_words(match: RoundByRound, title: str) -> str:
-    """The round-by-round chart in words: where the totals stand after the last round."""
+    """The hand-by-hand chart in words: where the totals stand after the last hand."""
     if not match.totals:
-        return f"In {title}, no round finished."
+        return f"In {title}, no hand finished."
     rounds = len(match.totals)
     standing = sorted(zip(match.labels, match.totals[-1], strict=True), key=lambda p: -p[1])
     totals = ", ".join(f"{label} {total}" for label, total in standing)
-    return f"In {title}, after {rounds} {'round' if rounds == 1 else 'rounds'}: {totals}."
+    return f"In {title}, after {rounds} {'hand' if rounds == 1 else 'hands'}: {totals}."
 
 
 def summary_lines(summary: Summary, directory: Path | None = None) -> list[str]:
