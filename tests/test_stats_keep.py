@@ -16,7 +16,9 @@ from uno_tui.archive import keep_match, matches_dir
 from uno_tui.bots import make_bot
 from uno_tui.cli import main
 from uno_tui.engine import Game, Position, Rules
+from uno_tui.engine.actions import DrawCard, action_from_dict
 from uno_tui.match_facts import CACHE_NAME, load_cache
+from uno_tui.session import Seat, Session
 from uno_tui.sim import Tally, _play
 from uno_tui.stats import read_kept, read_match, read_one_by_one, summarise
 
@@ -189,3 +191,39 @@ def test_a_file_given_that_is_a_kept_match_is_counted_once(
     again = [line for line in captured.err.splitlines() if "counted already" in line]
     assert len(again) == 5 and all("counted once" in line for line in again)
     assert data["skipped"] == []
+
+
+class _Saver:
+    """A saver that writes nothing but names where the autosave would be."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.failure = None
+
+    def save(self, session: object) -> None:
+        pass
+
+
+def test_a_session_ending_its_match_keeps_it_with_its_facts_cached(tmp_path: Path) -> None:
+    seats = [Seat("Ada", "easy"), Seat("Bo", "medium"), Seat("Cy", "easy")]
+    session = Session(
+        Rules.classic(target_score=200), seats, seed=5, autosave=_Saver(tmp_path / "s")
+    )
+    session.run_bots()
+    assert session.is_over
+    directory = matches_dir(tmp_path)
+    (kept,) = directory.glob("*.json")
+    entry = load_cache(directory / CACHE_NAME)[kept.name]
+    assert entry["facts"] == read_match(kept).to_list()
+    assert entry["facts"][3] == ["easy", "medium", "easy"] and entry["facts"][5] is True
+
+
+def test_an_action_read_once_is_not_taken_for_another_spelled_alike() -> None:
+    """The actions read already are keyed by value and type: ``True`` is not seat 1."""
+    assert action_from_dict({"type": "draw", "player": 1}).player == 1
+    for lie in ({"type": "draw", "player": True}, {"type": "draw", "player": 1.0}):
+        with pytest.raises(ValueError, match="seat number"):
+            action_from_dict(lie)
+    with pytest.raises(ValueError):
+        action_from_dict({"type": "draw", "player": 1, "card": ["R7"]})
+    assert action_from_dict({"type": "draw", "player": 1}) == DrawCard(1)
