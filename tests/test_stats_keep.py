@@ -22,6 +22,8 @@ from uno_tui.session import Seat, Session
 from uno_tui.sim import Tally, _play
 from uno_tui.stats import read_kept, read_match, read_one_by_one, summarise
 
+from .test_structure import import_graph
+
 
 def played_match(seed: int, names: list[str], rules: str = "classic") -> Game:
     """A whole match (several hands) played to its end by easy bots."""
@@ -227,3 +229,14 @@ def test_an_action_read_once_is_not_taken_for_another_spelled_alike() -> None:
     with pytest.raises(ValueError):
         action_from_dict({"type": "draw", "player": 1, "card": ["R7"]})
     assert action_from_dict({"type": "draw", "player": 1}) == DrawCard(1)
+
+
+def test_the_facts_and_their_cache_sit_under_archive_and_stats() -> None:
+    """``archive`` fills the cache and ``stats`` reads it: ``match_facts`` imports neither
+    (nor the session, nor Textual), so no circle can close through it."""
+    graph = import_graph()
+    assert "uno_tui.match_facts" in graph["uno_tui.archive"]
+    assert "uno_tui.match_facts" in graph["uno_tui.stats"]
+    below = graph["uno_tui.match_facts"]
+    assert not below & {"uno_tui.archive", "uno_tui.stats", "uno_tui.session"}
+    assert not any(module.startswith("uno_tui.tui") for module in below)
