@@ -91,7 +91,8 @@ def test_a_cache_that_cannot_be_written_never_costs_the_kept_match(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     directory = tmp_path / "matches"
-    (directory / CACHE_NAME).mkdir(parents=True)  # write_atomic cannot replace a directory
+    (directory / CACHE_NAME).mkdir(parents=True)  # neither can be written
+    (directory / f"{CACHE_NAME}.new").mkdir()
     path = keep_match(one_move_match("Ann", "Bob"), directory, [None, "easy"])
     assert path is not None and path.is_file()
 
@@ -102,24 +103,43 @@ def test_a_cache_that_cannot_be_written_never_costs_the_kept_match(
     other = keep_match(one_move_match("Cy", "Dee"), directory, None)
     assert other is not None and other.is_file()
     (directory / CACHE_NAME).rmdir()
+    (directory / f"{CACHE_NAME}.new").rmdir()
     reading = read_kept(directory)  # both read by playing them back, and the cache made
     assert len(reading.matches) == 2 and not reading.skipped
     assert len(load_cache(directory / CACHE_NAME)) == 2
 
 
-def test_a_broken_cache_is_rebuilt_when_a_match_is_kept(tmp_path: Path) -> None:
+def test_keeping_appends_to_the_journal_and_the_next_reading_folds_it_in(tmp_path: Path) -> None:
+    """A kept match costs one line (the cache, however long, is neither read nor written);
+    the next reading writes the cache whole, rebuilding a broken one, and empties the
+    journal."""
     directory = tmp_path / "matches"
     directory.mkdir()
-    (directory / CACHE_NAME).write_text("{{{ not the cache", encoding="utf-8")
+    cache = directory / CACHE_NAME
+    cache.write_text("{{{ not the cache", encoding="utf-8")
     path = keep_match(one_move_match("Ann", "Bob"), directory, [None, "easy"])
     assert path is not None
-    data = json.loads((directory / CACHE_NAME).read_text(encoding="utf-8"))
+    assert cache.read_text(encoding="utf-8") == "{{{ not the cache"
+    journal = directory / f"{CACHE_NAME}.new"
+    assert len(journal.read_text(encoding="utf-8").splitlines()) == 1
+    with journal.open("a", encoding="utf-8") as cut_short:
+        cut_short.write('[2,"x.json",{"key"')  # a crash mid-line: passed over
+    assert list(load_cache(cache)) == [path.name]
+    assert len(read_kept(directory).matches) == 1
+    assert not journal.exists()
+    data = json.loads(cache.read_text(encoding="utf-8"))
     assert list(data["matches"]) == [path.name]
+    assert data["matches"][path.name]["facts"] == read_match(path).to_list()
 
 
 def _keep_several(directory: str, name: str, count: int) -> None:
     for number in range(count):
         keep_match(one_move_match(f"{name}{number}", "Zed"), Path(directory), [None, "easy"])
+
+
+def _read_several(directory: str, count: int) -> None:
+    for _ in range(count):
+        read_kept(Path(directory))  # folds the journal into the cache meanwhile
 
 
 def test_two_processes_keeping_matches_at_once_lose_no_entry(tmp_path: Path) -> None:
@@ -130,6 +150,7 @@ def test_two_processes_keeping_matches_at_once_lose_no_entry(tmp_path: Path) -> 
         context.Process(target=_keep_several, args=(str(directory), name, 8))
         for name in ("Ann", "Bob")
     ]
+    workers.append(context.Process(target=_read_several, args=(str(directory), 8)))
     for worker in workers:
         worker.start()
     for worker in workers:
@@ -150,7 +171,7 @@ def test_a_reading_keeps_the_entry_of_a_match_kept_meanwhile(tmp_path: Path) -> 
     directory = tmp_path / "matches"
     first = keep_match(one_move_match("Ann", "Bob"), directory, [None, "easy"])
     assert first is not None
-    (directory / CACHE_NAME).unlink()
+    (directory / f"{CACHE_NAME}.new").unlink()  # as if kept before the cache was filled
     real = stats.kept_matches
     late: list[Path] = []
 

@@ -44,6 +44,7 @@ from uno_tui.match_facts import (
     cache_key,
     date_of,
     facts_of,
+    journal_waiting,
     load_cache,
     mask_of,
     update_cache,
@@ -217,7 +218,7 @@ def read_kept(directory: Path, *, cache: bool = True) -> Reading:
         reading.matches.append(read)
         new[path.name] = {"key": key, "facts": read.to_list()}
     reading.matches.sort(key=lambda m: (m.date, m.source))
-    if new != old:
+    if new != old or journal_waiting(directory):
         update_cache(directory, lambda entries: _merge(entries, new, directory))
     return reading
 
