@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui import archive, stats
+from uno_tui import archive, match_facts, stats
 from uno_tui.archive import keep_match, matches_dir
 from uno_tui.bots import make_bot
 from uno_tui.cli import main
@@ -142,7 +142,13 @@ def _read_several(directory: str, count: int) -> None:
         read_kept(Path(directory))  # folds the journal into the cache meanwhile
 
 
-def test_two_processes_keeping_matches_at_once_lose_no_entry(tmp_path: Path) -> None:
+def test_two_processes_keeping_matches_at_once_lose_no_entry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Each waits as long as it takes for the lock (a loaded machine may hold it a while):
+    # what is checked is that no entry is lost or torn, not how long a keep may wait.
+    monkeypatch.setattr(match_facts, "KEEP_WAIT", 60.0)
+    monkeypatch.setattr(match_facts, "LOCK_WAIT", 60.0)
     directory = tmp_path / "matches"
     directory.mkdir()
     context = multiprocessing.get_context("fork")

@@ -335,7 +335,7 @@ def update_cache(
     directory: Path,
     change: Callable[[dict[str, Any]], bool],
     *,
-    wait: float = LOCK_WAIT,
+    wait: float | None = None,
 ) -> bool:
     """Change the cache of the kept matches in ``directory``: under its lock, the cache as it
     is now is read, ``change`` changes those entries in place (returning whether it changed
@@ -343,7 +343,7 @@ def update_cache(
     the disk (the cache is only a copy: the next reading makes what was not made)."""
     path = directory / CACHE_NAME
     try:
-        with _cache_lock(path, wait) as locked:
+        with _cache_lock(path, LOCK_WAIT if wait is None else wait) as locked:
             if not locked:
                 return False
             entries = load_cache(path)
@@ -358,7 +358,7 @@ def update_cache(
         return False
 
 
-def cache_kept(path: Path, facts: MatchFacts, *, wait: float = KEEP_WAIT) -> bool:
+def cache_kept(path: Path, facts: MatchFacts, *, wait: float | None = None) -> bool:
     """Add the facts of the match just kept at ``path`` to the cache beside it, under the
     file's key as it stands now: one line appended to the cache's journal, under the cache's
     lock (the next reading folds it into the cache). Cheap whatever the history's length (the
@@ -368,7 +368,7 @@ def cache_kept(path: Path, facts: MatchFacts, *, wait: float = KEEP_WAIT) -> boo
         entry = {"key": cache_key(path.stat()), "facts": facts.to_list()}
         line = json.dumps([CACHE_VERSION, path.name, entry], separators=(",", ":")) + "\n"
         cache = path.parent / CACHE_NAME
-        with _cache_lock(cache, wait) as locked:
+        with _cache_lock(cache, KEEP_WAIT if wait is None else wait) as locked:
             if not locked:
                 return False
             fd = os.open(_journal(cache), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
