@@ -156,8 +156,8 @@ def test_rounds_points_and_best_round() -> None:
     assert (figures.best_round.points, figures.best_round.round_number) == (160, 1)
     assert figures.best_round.date.startswith("2026-11-02")
     assert summary_lines(summary)[3] == (
-        "  Rounds: won 3 of 5, 100 points a round won on average;"
-        " best round 160 points (round 1 of the match of 2026-11-02)."
+        "  Hands: won 3 of 5, 100 points a hand won on average;"
+        " best hand 160 points (hand 1 of the match of 2026-11-02)."
     )
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from uno_tui.engine import Game, IllegalActionError, MatchRecord, Phase, RecordError
 from uno_tui.engine.events import MatchEnded
 from uno_tui.files import MAX_SAVE_BYTES, FileRefused, data_dir, read_limited, write_atomic
+from uno_tui.match_facts import cache_kept, date_of, facts_of_game
 from uno_tui.narration import Narrator
 from uno_tui.narration.narrator import scores_words
 from uno_tui.program import command_name
@@ -54,15 +55,33 @@ def keep_match(
     twice. Returns where it is, or ``None`` if the disk refused (the game goes on: keeping a
     match is never worth stopping one). ``bots``: each seat's bot level (``None`` for a
     person), kept beside the record as ``"seats"`` (the autosave's shape) for ``uno-tui
-    stats``; a record reader ignores it."""
+    stats``; a record reader ignores it.
+
+    The match's facts go into the stats cache beside it (``match_facts``) once it is kept,
+    read from ``game`` as it stands (nothing is played back); that step never raises and
+    waits a short while at most for another process's change of the cache."""
     if not game.actions:
         return None  # nothing was played: nothing to replay
     text = kept_text(MatchRecord.of(game), bots)
     name = file_name(game)
+    path = _existing(directory, name, text)
+    if path is None:
+        path = _write_new(directory, name, text)
+    if path is not None:
+        _cache_facts(game, path, bots)
+    return path
+
+
+def _existing(directory: Path, name: str, text: str) -> Path | None:
+    """The same record kept already, if it is."""
     with contextlib.suppress(OSError):
         for kept in directory.glob(f"*{name.partition('_')[2].partition('_')[2]}"):
             if kept.read_text(encoding="utf-8") == text:
                 return kept
+    return None
+
+
+def _write_new(directory: Path, name: str, text: str) -> Path | None:
     for attempt in range(1, 100):
         path = directory / (name if attempt == 1 else name.replace(".json", f"-{attempt}.json"))
         if path.exists():
@@ -73,6 +92,15 @@ def keep_match(
             return None
         return path
     return None
+
+
+def _cache_facts(game: Game, path: Path, bots: Sequence[str | None] | None) -> None:
+    """What ``uno-tui stats`` would read of the file at ``path``, from ``game`` at hand."""
+    try:
+        kept_bots = None if bots is None or len(bots) != len(game.names) else bots
+        cache_kept(path, facts_of_game(game, path.name, date_of(path), kept_bots))
+    except Exception:
+        return
 
 
 def kept_text(record: MatchRecord, bots: Sequence[str | None] | None) -> str:

@@ -508,8 +508,7 @@ def stats(args: argparse.Namespace) -> int:
     from uno_tui.stats import (
         StatsUsageError,
         parse_since,
-        read_kept,
-        read_one_by_one,
+        read_with_records,
         summarise,
         summary_lines,
     )
@@ -517,13 +516,12 @@ def stats(args: argparse.Namespace) -> int:
     try:
         since = parse_since(args.since)
         directory = matches_dir()
-        reading = read_kept(directory)
-        extra = read_one_by_one(Path(file) for file in args.file)
-        reading.matches = sorted([*reading.matches, *extra.matches], key=lambda m: m.date)
-        reading.skipped += extra.skipped
+        reading = read_with_records(directory, [Path(file) for file in args.file])
         summary = summarise(reading, since=since, player=args.player)
     except StatsUsageError as error:
         raise UsageError(str(error)) from None
+    for line in reading.again:
+        warn(line)
     for skipped in summary.skipped:
         warn(skipped.line())
     if args.json:

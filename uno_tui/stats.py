@@ -1,12 +1,15 @@
 """What the kept matches add up to: ``uno-tui stats``, and the app's stats screen.
 
 Every kept match (``matches/``, see ``archive``) is a match record, so its results are known
-only by playing it back: who went out each round, for how many points, and who won the match.
-That costs milliseconds a match, too slow for a long history, so the facts of each match are
-kept in ``matches/.stats-cache`` (not a ``.json`` file, so ``history`` never lists it) under
-the file's name, size and modification time; a match that changed or is new is played back
-again. The cache is only ever a copy: a cache that cannot be read is rebuilt, and an entry that
-does not hold together is read again from its match.
+only by playing it back: who went out each hand, for how many points, and who won the match.
+That costs milliseconds a match, too slow for a long history, so the facts of each match
+(``match_facts.MatchFacts``) are kept in ``matches/.stats-cache``: added when the match is
+kept, from the game at hand, and here for a match that changed or is new (played back once).
+The cache is only ever a copy: a cache that cannot be read is rebuilt, and an entry that does
+not hold together is read again from its match.
+
+In the code a "round" is one hand dealt and played out (the engine's ``RoundEnded``); what a
+person reads says "hand", as the table does. The ``--json`` keys keep their names.
 
 Figures are per person (names compare ignoring case, as at the table) and per bot level:
 - a level counts once per match it sat in, and wins a match (or a round) when a seat of that
@@ -24,29 +27,31 @@ A kept match that cannot be read is skipped with one line naming it. No Textual 
 from __future__ import annotations
 
 import contextlib
-import json
 import re
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from uno_tui.archive import kept_matches
 from uno_tui.engine import Game, MatchRecord, RecordError
-from uno_tui.engine.events import MatchEnded, RoundEnded
-from uno_tui.engine.names import check_names
-from uno_tui.files import MAX_SAVE_BYTES, FileRefused, parse_json, read_limited, write_atomic
+from uno_tui.engine.events import RoundEnded
+from uno_tui.files import MAX_SAVE_BYTES, FileRefused, parse_json, read_limited
+from uno_tui.match_facts import (
+    CACHE_NAME,
+    MatchFacts,
+    cache_key,
+    date_of,
+    facts_of,
+    journal_waiting,
+    load_cache,
+    mask_of,
+    update_cache,
+)
 from uno_tui.session import BOT_LEVELS
 from uno_tui.sim import wilson
 
-CACHE_NAME = ".stats-cache"
-CACHE_FORMAT = "uno-tui stats cache"
-CACHE_VERSION = 2
-"""Raised whenever what is kept of a match changes, so an old cache is rebuilt."""
-MAX_CACHE_BYTES = 256 * 1024 * 1024
-STAMP = re.compile(r"^(\d{4}-\d{2}-\d{2})_(\d{2})-(\d{2})-(\d{2})")
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 RECENT = 30
 """How many of a person's last matches the win-rate chart shows."""
@@ -61,134 +66,6 @@ class Unreadable(Exception):
 
 
 # One match -------------------------------------------------------------------------------
-
-
-def mask_of(seats: Iterable[int]) -> int:
-    """Seats as a bit mask (seat s is bit s): a side and a round's winners meet in one ``&``."""
-    mask = 0
-    for seat in seats:
-        mask |= 1 << seat
-    return mask
-
-
-def seats_of(mask: int) -> tuple[int, ...]:
-    return tuple(seat for seat in range(mask.bit_length()) if mask >> seat & 1)
-
-
-@dataclass(frozen=True, slots=True)
-class MatchFacts:
-    """What a kept match says once played back, all that the figures need. Seats are bit
-    masks (``mask_of``): a long history is summed in a few operations a round."""
-
-    source: str
-    """The file's name."""
-    date: str
-    """``2026-11-30 21:41:07``: from the kept file's name, else its modification time."""
-    rules: str
-    names: tuple[str, ...]
-    bots: tuple[str | None, ...] | None
-    """Each seat's bot level (``None`` a person), or ``None`` if the file does not say."""
-    team_game: bool
-    finished: bool
-    winners: int
-    """The seats that won the match (in Teams, both partners); 0 if unfinished."""
-    round_winners: tuple[int, ...]
-    """Each round, the seats that went out (in Teams, both members of the team)."""
-    round_points: tuple[int, ...]
-    """Each round, the points it scored."""
-
-    def team_mask(self, seat: int) -> int:
-        """``seat`` and, in Teams, their partner ("Teammates sit across from each other")."""
-        if not self.team_game:
-            return 1 << seat
-        half = len(self.names) // 2
-        return mask_of((seat % half, seat % half + half))
-
-    def to_list(self) -> list[Any]:
-        """The cache's compact form (``from_list`` reads it back)."""
-        return [
-            self.date,
-            self.rules,
-            list(self.names),
-            None if self.bots is None else list(self.bots),
-            self.team_game,
-            self.finished,
-            self.winners,
-            list(self.round_winners),
-            list(self.round_points),
-        ]
-
-    @classmethod
-    def from_list(cls, source: str, data: Any) -> MatchFacts:
-        """Facts from the cache, checked to hold together (``ValueError`` if they do not):
-        the cache is only a copy, and a copy someone may have edited."""
-        if not isinstance(data, list) or len(data) != 9:
-            raise ValueError("not the facts of a match")
-        date, rules, names, bots, team_game, finished, winners, masks, points = data
-        if not (isinstance(date, str) and isinstance(rules, str) and isinstance(names, list)):
-            raise ValueError("date, rules or names")
-        names = _checked_names(tuple(names))
-        everyone = (1 << len(names)) - 1
-        if bots is not None:
-            if not isinstance(bots, list) or len(bots) != len(names):
-                raise ValueError("bots")
-            if not all(bot is None or bot in BOT_LEVELS for bot in bots):
-                raise ValueError("not a bot level")
-            bots = tuple(bots)
-        if type(team_game) is not bool or type(finished) is not bool:
-            raise ValueError("team game or finished")
-        if type(winners) is not int or not 0 <= winners <= everyone:
-            raise ValueError("winners")
-        if not isinstance(masks, list) or not isinstance(points, list):
-            raise ValueError("rounds")
-        if len(masks) != len(points) or not all(
-            type(m) is int and 0 < m <= everyone for m in masks
-        ):
-            raise ValueError("round winners")
-        if not all(type(p) is int and p >= 0 for p in points):
-            raise ValueError("round points")
-        return cls(
-            source,
-            date,
-            rules,
-            names,
-            bots,
-            team_game,
-            finished,
-            winners,
-            tuple(masks),
-            tuple(points),
-        )
-
-
-@lru_cache(maxsize=4096)
-def _checked_names(names: tuple[Any, ...]) -> tuple[str, ...]:
-    """The table rule (``BadNameError``, a ``ValueError``), once for each table seen."""
-    if not all(isinstance(name, str) for name in names):
-        raise ValueError("not names")
-    return check_names(names)
-
-
-def facts_of(
-    record: MatchRecord, source: str, date: str, bots: Sequence[str | None] | None
-) -> MatchFacts:
-    """Play ``record`` back and note what the figures need (``RecordError`` if it does not
-    play back)."""
-    game = Game.from_record(record)
-    rounds = [e for e in game.log if isinstance(e, RoundEnded)]
-    ended = next((e for e in reversed(game.log) if isinstance(e, MatchEnded)), None)
-    return MatchFacts(
-        source=source,
-        date=date,
-        rules=game.rules.rule_set.value,
-        names=tuple(game.names),
-        bots=None if bots is None else tuple(bots),
-        team_game=game.rules.team_game,
-        finished=ended is not None,
-        winners=0 if ended is None else mask_of(ended.winners),
-        round_winners=tuple(mask_of(e.winners) for e in rounds),
-        round_points=tuple(e.points for e in rounds),
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,20 +101,6 @@ def round_by_round_of(
     else:
         labels = tuple(names)
     return RoundByRound(labels, tuple(tuple(scores) for scores in totals))
-
-
-def date_of(path: Path, mtime: float | None = None) -> str:
-    """The kept file's date and time from its name, else from when it was last changed."""
-    found = STAMP.match(path.name)
-    if found:
-        day, hours, minutes, seconds = found.groups()
-        return f"{day} {hours}:{minutes}:{seconds}"
-    if mtime is None:
-        try:
-            mtime = path.stat().st_mtime
-        except OSError:
-            mtime = 0.0
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(mtime))
 
 
 def read_match(path: Path, mtime: float | None = None) -> MatchFacts:
@@ -310,6 +173,9 @@ class Reading:
 
     matches: list[MatchFacts] = field(default_factory=list)
     skipped: list[Skipped] = field(default_factory=list)
+    again: list[str] = field(default_factory=list)
+    """``--file`` records not counted because they are a match counted already (the same
+    file, or the same match in another file): one line each, for a person."""
 
 
 def read_one_by_one(paths: Iterable[Path]) -> Reading:
@@ -329,8 +195,7 @@ def read_kept(directory: Path, *, cache: bool = True) -> Reading:
     paths = kept_matches(directory)
     if not cache:
         return read_one_by_one(paths)
-    cache_path = directory / CACHE_NAME
-    old = _load_cache(cache_path)
+    old = load_cache(directory / CACHE_NAME)
     new: dict[str, Any] = {}
     reading = Reading()
     for path in paths:
@@ -339,7 +204,7 @@ def read_kept(directory: Path, *, cache: bool = True) -> Reading:
         except OSError as error:
             reading.skipped.append(Skipped(path.name, _one_line(str(error.strerror or error))))
             continue
-        key = [status.st_size, status.st_mtime_ns]
+        key = cache_key(status)
         entry = old.get(path.name)
         if _cached(path.name, entry, key, reading):
             new[path.name] = entry
@@ -353,9 +218,94 @@ def read_kept(directory: Path, *, cache: bool = True) -> Reading:
         reading.matches.append(read)
         new[path.name] = {"key": key, "facts": read.to_list()}
     reading.matches.sort(key=lambda m: (m.date, m.source))
-    if new != old:
-        _save_cache(cache_path, new)
+    if new != old or journal_waiting(directory):
+        update_cache(directory, lambda entries: _merge(entries, new, directory))
     return reading
+
+
+def read_with_records(directory: Path, records: Iterable[Path]) -> Reading:
+    """The kept matches in ``directory`` and the match records ``records`` (``--file``),
+    each match counted once: a record that is a kept match's file (by its identity on the
+    disk, whatever the path says: a link, ``..``) or another copy of a match already counted
+    (the same record, with or without the seats kept beside it) is left out and said so in
+    ``again``."""
+    reading = read_kept(directory)
+    seen: set[tuple[int, int]] = set()
+    for path in kept_matches(directory):
+        with contextlib.suppress(OSError):
+            seen.add(_identity(path))
+    counted: dict[tuple[Any, ...], list[Path]] = {}
+    for facts in reading.matches:
+        counted.setdefault(_signature(facts), []).append(directory / facts.source)
+    canonical: dict[Path, str | None] = {}
+    for path in records:
+        try:
+            identity = _identity(path)
+        except OSError:
+            identity = None
+        if identity is not None and identity in seen:
+            reading.again.append(f"stats: {path} is a match counted already: counted once")
+            continue
+        if identity is not None:
+            seen.add(identity)
+        try:
+            facts = read_match(path)
+        except Unreadable as error:
+            reading.skipped.append(Skipped(path.name, str(error)))
+            continue
+        same = counted.setdefault(_signature(facts), [])
+        if same and any(_same_record(path, other, canonical) for other in same):
+            reading.again.append(f"stats: {path} is a match counted already: counted once")
+            continue
+        same.append(path)
+        reading.matches.append(facts)
+    reading.matches.sort(key=lambda m: (m.date, m.source))
+    return reading
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    status = path.stat()
+    return status.st_dev, status.st_ino
+
+
+def _signature(facts: MatchFacts) -> tuple[Any, ...]:
+    """What two copies of one match surely share: only those are compared record to record."""
+    return (
+        facts.rules,
+        facts.names,
+        facts.team_game,
+        facts.finished,
+        facts.winners,
+        facts.round_winners,
+        facts.round_points,
+    )
+
+
+def _same_record(path: Path, other: Path, canonical: dict[Path, str | None]) -> bool:
+    """Whether the files hold the same match record (seats aside)."""
+    for each in (path, other):
+        if each not in canonical:
+            try:
+                canonical[each] = _read_record(each)[0].to_json()
+            except Unreadable:
+                canonical[each] = None
+    return canonical[path] is not None and canonical[path] == canonical[other]
+
+
+def _merge(entries: dict[str, Any], new: dict[str, Any], directory: Path) -> bool:
+    """The cache as another process may have changed it since it was read (``entries``),
+    with this reading's entries (``new``) put in and the entries of files that are gone left
+    out; an entry of a match kept while this reading ran stays. Whether anything changed."""
+    changed = False
+    for name in entries.keys() - new.keys():
+        if not (directory / name).is_file():
+            del entries[name]
+            changed = True
+    for name, entry in new.items():
+        if entries.get(name) != entry:
+            entries[name] = entry
+            changed = True
+    return changed
 
 
 def _cached(name: str, entry: Any, key: list[int], reading: Reading) -> bool:
@@ -371,31 +321,6 @@ def _cached(name: str, entry: Any, key: list[int], reading: Reading) -> bool:
     except (ValueError, TypeError):
         return False
     return True
-
-
-def _load_cache(path: Path) -> dict[str, Any]:
-    try:
-        data = parse_json(read_limited(path, MAX_CACHE_BYTES).decode("utf-8"))
-    except (OSError, FileRefused, ValueError):  # UnicodeDecodeError is a ValueError
-        return {}
-    if (
-        not isinstance(data, dict)
-        or data.get("format") != CACHE_FORMAT
-        or data.get("version") != CACHE_VERSION
-        or not isinstance(data.get("matches"), dict)
-    ):
-        return {}
-    matches: dict[str, Any] = data["matches"]
-    return matches
-
-
-def _save_cache(path: Path, matches: dict[str, Any]) -> None:
-    text = json.dumps(
-        {"format": CACHE_FORMAT, "version": CACHE_VERSION, "matches": matches},
-        separators=(",", ":"),
-    )
-    with contextlib.suppress(OSError):  # only a copy: the next run plays the matches again
-        write_atomic(path, text)
 
 
 # Figures ---------------------------------------------------------------------------------
@@ -654,14 +579,14 @@ def record_words(figures: Figures) -> str:
 
 def rounds_words(figures: Figures) -> str:
     if figures.rounds == 0:
-        return "No round finished."
-    words = f"Rounds: won {figures.rounds_won} of {figures.rounds}"
+        return "No hand finished."
+    words = f"Hands: won {figures.rounds_won} of {figures.rounds}"
     average = figures.points_per_round_won
     if average is not None and figures.best_round is not None:
         best = figures.best_round
         words += (
-            f", {average:.0f} points a round won on average; best round {best.points} points"
-            f" (round {best.round_number} of the match of {best.date[:10]})"
+            f", {average:.0f} points a hand won on average; best hand {best.points} points"
+            f" (hand {best.round_number} of the match of {best.date[:10]})"
         )
     return words + "."
 
@@ -708,13 +633,13 @@ def trend_words(side: Side, last: int = RECENT) -> str | None:
 
 
 def match_words(match: RoundByRound, title: str) -> str:
-    """The round-by-round chart in words: where the totals stand after the last round."""
+    """The hand-by-hand chart in words: where the totals stand after the last hand."""
     if not match.totals:
-        return f"In {title}, no round finished."
+        return f"In {title}, no hand finished."
     rounds = len(match.totals)
     standing = sorted(zip(match.labels, match.totals[-1], strict=True), key=lambda p: -p[1])
     totals = ", ".join(f"{label} {total}" for label, total in standing)
-    return f"In {title}, after {rounds} {'round' if rounds == 1 else 'rounds'}: {totals}."
+    return f"In {title}, after {rounds} {'hand' if rounds == 1 else 'hands'}: {totals}."
 
 
 def summary_lines(summary: Summary, directory: Path | None = None) -> list[str]:
@@ -770,6 +695,7 @@ __all__ = [
     "read_kept",
     "read_match",
     "read_one_by_one",
+    "read_with_records",
     "round_by_round",
     "round_by_round_of",
     "spoken_stats",

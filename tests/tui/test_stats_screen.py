@@ -1,6 +1,6 @@
 """The stats screen: Ctrl+T on the setup and S at a match's end show what the kept matches add
 up to (the figures, the record against each bot level, a chart of each person's win rate and
-one of a match's totals round by round); in narration mode the same figures are spoken as
+one of a match's totals hand by hand); in narration mode the same figures are spoken as
 sentences, the most important first; a kept match that cannot be read is named, never shown
 as markup."""
 
@@ -77,7 +77,7 @@ async def test_both_charts_are_drawn_from_the_figures() -> None:
         assert report.match is not None
         assert [s.label for s in match.series] == list(report.match.labels)
         assert [s.end for s in match.series] == [str(t) for t in report.match.totals[-1]]
-        assert "Totals round by round: the match of 2026-11-28" in screen_text(app)
+        assert "Totals hand by hand: the match of 2026-11-28" in screen_text(app)
 
 
 def test_a_column_on_a_fixed_scale() -> None:
@@ -152,7 +152,7 @@ async def test_from_the_match_end_with_this_match_round_by_round(data_dir: Path)
         assert [level.name for level in screen.report.summary.levels] == ["easy"]
         await pilot.press("end")
         await pilot.pause(0.1)
-        assert "Totals round by round: this match" in screen_text(app)
+        assert "Totals hand by hand: this match" in screen_text(app)
         await pilot.press("escape")
         await pilot.pause(0.1)
         assert isinstance(app.screen, RoundEndScreen)
@@ -217,4 +217,4 @@ async def test_at_a_narrated_match_end_s_speaks_the_figures(data_dir: Path) -> N
         heard = list(game.voice.history.lines)
         assert heard[-len(screen.spoken) :] == screen.spoken
         assert "1 kept match counted." in screen.spoken
-        assert "In this match, after 1 round: Ann 69, Bob 0." in screen.spoken
+        assert "In this match, after 1 hand: Ann 69, Bob 0." in screen.spoken

@@ -135,10 +135,34 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
+_READ: dict[tuple[tuple[str, type[object], object], ...], Action] = {}
+"""Actions read already, by their JSON form with each value's type (so ``1``, ``1.0`` and
+``True`` stay apart): a match record repeats the same few hundred actions (seat 2 draws, seat
+1 plays R7), and actions are immutable, so a record of a thousand actions is read in a few
+hundred dictionary lookups. Bounded: cleared when full."""
+_READ_LIMIT = 8192
+
+
 def action_from_dict(data: object) -> Action:
     """Read an action from its JSON form; raises ValueError when it is not one."""
     if not isinstance(data, dict):
         raise ValueError(f"an action is an object, not {data!r}")
+    try:
+        key = tuple((name, type(value), value) for name, value in data.items())
+        known = _READ.get(key)
+    except TypeError:  # a list or an object inside: not one of ours, read in full below
+        key, known = None, None
+    if known is not None:
+        return known
+    action = _read_action(data)
+    if key is not None:
+        if len(_READ) >= _READ_LIMIT:
+            _READ.clear()
+        _READ[key] = action
+    return action
+
+
+def _read_action(data: dict[Any, Any]) -> Action:
     cls = ACTION_TYPES.get(str(data.get("type")))
     if cls is None:
         raise ValueError(f"unknown action type {data.get('type')!r}")

@@ -1,6 +1,6 @@
 """What the kept matches add up to, as ``uno-tui stats`` says it: the figures as tables, and
-two charts, each person's win rate over their last matches and one match's totals round by
-round. In narration mode the same figures are spoken as sentences, the most important first.
+two charts, each person's win rate over their last matches and one match's totals hand by
+hand. In narration mode the same figures are spoken as sentences, the most important first.
 
 The kept matches are read off the UI thread (a long history's first reading plays every match
 back); the screen says so meanwhile.
@@ -163,8 +163,8 @@ def stats_widgets(
     if match is not None and match.totals:
         top = max(max(row) for row in match.totals) or 1
         rounds = len(match.totals)
-        caption = Text(f"Totals round by round: {title}", style="bold")
-        caption.append(f"  ({rounds} {'round' if rounds == 1 else 'rounds'})")
+        caption = Text(f"Totals hand by hand: {title}", style="bold")
+        caption.append(f"  ({rounds} {'hand' if rounds == 1 else 'hands'})")
         widgets.append(Static(caption, classes="stats-part chart-caption"))
         series = [
             Series(label, [row[i] for row in match.totals], str(match.totals[-1][i]))
@@ -204,9 +204,9 @@ def figures_table(summary: Summary) -> Table:
         "\nWon",
         "Win\nrate",
         "95%\ninterval",
-        "Rounds\nwon",
-        "Points a\nround won",
-        "Best\nround",
+        "Hands\nwon",
+        "Points a\nhand won",
+        "Best\nhand",
         "Best\nstreak",
     )
     for heading in headings:
