@@ -23,8 +23,8 @@ from pathlib import Path
 
 from uno_tui.engine import MatchRecord, Rules
 from uno_tui.files import ENV_DATA_DIR
-from uno_tui.program import command_name
 from uno_tui.plain import PlainGame
+from uno_tui.program import command_name
 from uno_tui.session import Seat, Session
 
 
