@@ -26,7 +26,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -331,39 +331,112 @@ def address_of(transport: Any) -> str:
 class GuardedConnection(ServerConnection):
     """A ``ServerConnection`` that cannot make the host hold more than ``BUFFER_CAP`` for it:
     whatever is written for it (answers to its pings included, which ``websockets`` writes
-    without waiting) is checked, and past the cap the transport is aborted. Its handshake
-    waits in the host's ``pending`` pool."""
+    without waiting) is checked, and past the cap the transport is aborted.
+
+    It waits in the host's ``pending`` pool from the moment its TCP connection is accepted
+    until its WebSocket handshake is over, its TLS handshake included: with ``tls`` it is
+    given the plain TCP connection and does the TLS handshake itself (``loop.start_tls``),
+    so a connection that stalls or trickles its TLS handshake is counted (in all and per
+    address) and pushed out like one that stalls its WebSocket handshake. (Given
+    ``ssl=`` instead, asyncio would hand ``websockets`` the connection only once its TLS
+    handshake was over, and nothing but the handshake's timeout would bound the ones under
+    way.)"""
 
     queued = 0
     """Bytes in the host's own queue for this connection (``Connection`` keeps it)."""
     pending: Pool | None = None
     tally: Tally | None = None
+    tls: ssl.SSLContext | None = None
+    """Do a TLS handshake (server side, with this context) before the WebSocket one."""
+    tls_timeout: float = 5.0
+    """Seconds the TLS handshake may take."""
+    tls_tasks: ClassVar[set[asyncio.Task[None]]] = set()
+    """The TLS handshakes under way (held so none is collected mid-way; each host's class
+    has its own)."""
+
+    _address = "an unknown address"
+    _raw: asyncio.Transport | None = None
+    _early: list[bytes] | None = None
+    """Set while the TLS handshake runs: what arrives between its end and the WebSocket's
+    ``connection_made`` (``start_tls`` passes the protocol data before handing back)."""
+    _early_eof = False
+    _lost = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)
+        assert isinstance(transport, asyncio.Transport)
+        self._address = address_of(transport)
+        self._raw = transport
         if self.pending is not None:
-            self.pending.admit(address_of(transport), self, self._cut_pending)
+            self.pending.admit(self._address, self, self._cut_pending)
+        if self.tls is None:
+            super().connection_made(transport)
+            return
+        self._early = []
+        task = asyncio.get_running_loop().create_task(self._start_tls(transport, self.tls))
+        self.tls_tasks.add(task)
+        task.add_done_callback(self.tls_tasks.discard)
+
+    async def _start_tls(self, transport: asyncio.Transport, context: ssl.SSLContext) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            wrapped = await loop.start_tls(
+                transport,
+                self,
+                context,
+                server_side=True,
+                ssl_handshake_timeout=self.tls_timeout,
+                ssl_shutdown_timeout=REFUSE_SECONDS,
+            )
+        except (OSError, ssl.SSLError, ConnectionError, TimeoutError, RuntimeError):
+            wrapped = None
+        if wrapped is None or self._lost:
+            self._forget()
+            transport.abort()
+            return
+        early, self._early = self._early or [], None
+        super().connection_made(wrapped)
+        for data in early:
+            super().data_received(data)
+        if self._early_eof:
+            super().eof_received()
+
+    def _forget(self) -> None:
+        if self.pending is not None:
+            self.pending.leave(self._address, self)
 
     def _cut_pending(self) -> None:
         if self.tally is not None:
-            where = address_of(self.transport)
             self.tally.note(
                 "A connection cut off before its handshake",
                 "connections cut off before their handshake",
-                where,
+                self._address,
             )
-        self.transport.abort()
+        if self._raw is not None:
+            self._raw.abort()
 
     async def handshake(self, *args: Any, **kwargs: Any) -> None:
         try:
             await super().handshake(*args, **kwargs)
         finally:
-            if self.pending is not None:
-                self.pending.leave(address_of(self.transport), self)
+            self._forget()
+
+    def data_received(self, data: bytes) -> None:
+        if self._early is not None:
+            self._early.append(data)
+            return
+        super().data_received(data)
+
+    def eof_received(self) -> None:
+        if self._early is not None:
+            self._early_eof = True  # told to websockets with what came before it
+            return
+        super().eof_received()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.pending is not None:
-            self.pending.leave(address_of(self.transport), self)
+        self._forget()
+        if self._early is not None:
+            self._lost = True  # still in its TLS handshake: websockets never saw it
+            return
         super().connection_lost(exc)
 
     def send_data(self) -> None:
@@ -818,25 +891,28 @@ class Host:
         """Serve until the match ends (or the task is cancelled)."""
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self._loop_error)
-        tally, pending = self.tally, self.pending
 
         class HostConnection(GuardedConnection):
             pass
 
-        HostConnection.tally, HostConnection.pending = tally, pending
+        HostConnection.tally, HostConnection.pending = self.tally, self.pending
+        HostConnection.tls, HostConnection.tls_timeout = (
+            self.options.tls,
+            self.options.hello_timeout,
+        )
+        HostConnection.tls_tasks = set()
         async with serve(
             self.handle,
             self.options.bind,
             self.options.port,
             create_connection=HostConnection,
-            logger=_quiet_logger(tally),
+            logger=_quiet_logger(self.tally),
             max_size=2 * protocol.MAX_MESSAGE_BYTES,
             max_queue=4,
             write_limit=2**15,
             ping_interval=10,
             ping_timeout=20,
             close_timeout=2,
-            **_tls_options(self.options),
         ) as server:
             self.server = server
             if started is not None:
@@ -857,6 +933,8 @@ class Host:
                 bots.cancel()
                 away.cancel()
                 flush.cancel()
+                for handshake in list(HostConnection.tls_tasks):
+                    handshake.cancel()
                 self.write_record()
                 for connections in self.connections.values():
                     for connection in connections:
@@ -887,14 +965,6 @@ class Host:
         sockets = list(self.server.sockets)
         port: int = sockets[0].getsockname()[1]
         return port
-
-
-def _tls_options(options: HostOptions) -> dict[str, Any]:
-    """``serve``'s TLS arguments: a handshake (which comes before the connection is counted
-    anywhere) has the hello's deadline."""
-    if options.tls is None:
-        return {}
-    return {"ssl": options.tls, "ssl_handshake_timeout": options.hello_timeout}
 
 
 async def _refuse(ws: ServerConnection, text: str) -> None:
