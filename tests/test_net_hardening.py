@@ -27,11 +27,12 @@ import pytest
 from websockets.asyncio.client import connect
 
 from uno_tui.net import protocol
-from uno_tui.net.host import BUFFER_CAP, Host, SaveWarning
+from uno_tui.net.client import RemoteTable
+from uno_tui.net.host import BUFFER_CAP, DOOR_HEADER, ENV_DOOR, Host, SaveWarning
 from uno_tui.net.tls import pinning_context
 from uno_tui.session import Seat
 
-from .net_helpers import QUICK, Client, first_legal, hosting, secure
+from .net_helpers import QUICK, Client, certificate, first_legal, hosting, secure, url
 
 TABLE = (Seat("Ann"), Seat("Ben"), Seat("Cy", "random"))
 REMOTE = (0, 1)
@@ -363,3 +364,59 @@ def test_a_failing_hosted_autosave_is_told_once_not_once_a_move(
         warn(f"the match could not be saved to hosted.json: no descriptor for .tmp{n}")
     told = capsys.readouterr().err.splitlines()
     assert told == ["uno-tui: the match could not be saved to hosted.json: no descriptor for .tmp0"]
+
+
+async def _join_with_header(host: Host, code: str, header: str | None) -> protocol.HostMessage:
+    """Join over ``wss://`` with ``DOOR_HEADER`` set to ``header``; the host's first answer."""
+    headers = {} if header is None else {DOOR_HEADER: header}
+    async with (
+        asyncio.timeout(20),
+        connect(url(host), ssl=pinning_context(), additional_headers=headers) as ws,
+    ):
+        await ws.send(protocol.hello(code))
+        return protocol.parse_host(await ws.recv())
+
+
+async def test_ssh_door_guests_count_as_their_own_addresses_and_a_forged_claim_does_not() -> None:
+    """Every SSH door guest reaches the host from the loopback; with the door's secret the
+    host counts each as its guest's address, so one guest's joins do not use another's;
+    a claim without the secret counts as the loopback it comes from."""
+    options = secure(replace(QUICK, address_join_burst=1, address_join_rate=0.001))
+    lines: list[str] = []
+    async with hosting(TABLE, REMOTE, options=options, log=lines.append) as host:
+        host.door_secret = "s3cret-of-the-door"
+        ann, ben = host.codes.seats[0], host.codes.seats[1]
+        for guest, code in (("198.51.100.7", ann), ("2001:db8::9", ben)):
+            welcome = await _join_with_header(host, code, f"s3cret-of-the-door {guest}")
+            assert isinstance(welcome, protocol.Welcome), welcome
+        # From the loopback itself: its own first join, then its bucket is empty, and a
+        # forged claim (a wrong secret) is counted as the loopback too.
+        assert isinstance(await _join_with_header(host, ann, None), protocol.Welcome)
+        for forged in ("guess 203.0.113.1", "s3cret-of-the-doo 203.0.113.1", "203.0.113.1"):
+            refusal = await _join_with_header(host, ben, forged)
+            assert isinstance(refusal, protocol.Refusal) and "too often" in refusal.text
+    assert "A join refused (too many too fast) from 127.0.0.1." in lines, lines
+    assert not any("203.0.113.1" in line for line in lines), lines
+
+
+async def test_a_join_process_given_the_doors_variable_is_counted_as_its_guest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The door hands its join processes ``ENV_DOOR``; the client sends it, so a door guest is
+    welcomed though the loopback's own joins are used up."""
+    options = secure(replace(QUICK, address_join_burst=1, address_join_rate=0.001))
+    async with hosting(TABLE, REMOTE, options=options) as host:
+        host.door_secret = "s3cret-of-the-door"
+        assert isinstance(
+            await _join_with_header(host, host.codes.seats[0], None), protocol.Welcome
+        )
+        monkeypatch.setenv(ENV_DOOR, "s3cret-of-the-door 192.0.2.44")
+        table = RemoteTable(
+            f"127.0.0.1:{host.port}", host.codes.seats[1], fingerprint=certificate().fingerprint
+        )
+        table.start()
+        try:
+            welcome = await asyncio.wait_for(asyncio.to_thread(table.wait_welcome), 30)
+            assert welcome.seat == 1
+        finally:
+            table.close()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import ipaddress
 import json
 import logging
 import secrets
@@ -53,6 +54,13 @@ this the connection is dropped at once. A client that reads keeps it near zero."
 REFUSE_SECONDS = 2.0
 """How long a refusal may take to leave; a client that does not read it is cut off."""
 TALLY_WINDOW = 60.0
+DOOR_HEADER = "X-Uno-Tui-Door"
+"""The SSH door's join processes send ``SECRET ADDRESS`` in this header: the host then counts
+the connection as the guest's own address (``ADDRESS over SSH``), not as the loopback that
+every door session shares. Without the host's secret the header is ignored."""
+GUEST_ADDRESS_CHARACTERS = frozenset("0123456789abcdefABCDEF.:%")
+ENV_DOOR = "UNO_TUI_DOOR"
+"""How the door hands a join process that header's value (its environment: its user's alone)."""
 """Repeated happenings (wrong codes, dropped connections) are told once, then counted over
 this many seconds."""
 
@@ -323,6 +331,13 @@ def pending_room(options: HostOptions) -> int:
     return max(8, (descriptor_limit() - kept) // 2)
 
 
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
 def address_of(transport: Any) -> str:
     peer = transport.get_extra_info("peername") if transport is not None else None
     return str(peer[0]) if isinstance(peer, tuple) and peer else "an unknown address"
@@ -541,6 +556,8 @@ class Host:
         self.pending = Pool(pending, min(pending, options.max_pending_per_address))
         """Connections in their WebSocket handshake, fewer when descriptors are few."""
         self.waiting = Pool(options.max_connections, options.max_per_address)
+        self.door_secret: str | None = None
+        """Set by the SSH door: the secret its join processes show (``DOOR_HEADER``)."""
         """Connections that have not shown a valid code yet."""
         self.code_joins = Buckets(options.join_rate, options.join_burst)
         self.spectator_joins = TokenBucket(options.address_join_rate, options.max_spectators)
@@ -717,8 +734,21 @@ class Host:
 
     # Connections ---------------------------------------------------------------------------
 
-    async def handle(self, ws: ServerConnection) -> None:
+    def address_for(self, ws: ServerConnection) -> str:
+        """The address a connection is counted as: its peer's, or, for one of the SSH door's
+        join processes (from the loopback, with the door's secret), its guest's."""
         address = address_of(ws.transport)
+        claim = ws.request.headers.get(DOOR_HEADER) if ws.request is not None else None
+        if self.door_secret is None or claim is None or not _loopback(address):
+            return address
+        secret, _, guest = claim.partition(" ")
+        if not hmac.compare_digest(secret.encode(), self.door_secret.encode()):
+            return address
+        guest = "".join(c for c in guest[:60] if c in GUEST_ADDRESS_CHARACTERS)
+        return f"{guest or 'a guest'} over SSH"
+
+    async def handle(self, ws: ServerConnection) -> None:
+        address = self.address_for(ws)
         key = object()
         self.waiting.admit(address, key, lambda: self._push_out(ws, address))
         try:
