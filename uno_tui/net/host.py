@@ -82,14 +82,16 @@ class HostOptions:
     wrong_code_delay: float = 1.0
     """Seconds before a wrong code is answered, so codes cannot be tried quickly."""
     hello_timeout: float = 5.0
-    """Seconds a connection has to say its code; then it is cut off."""
+    """Seconds a connection has to say its code; then it is cut off (and, under ``wss://``,
+    seconds its TLS handshake may take)."""
     max_connections: int = 64
     """Connections that have not shown a valid code yet; a newcomer past this pushes out the
     oldest of the address holding the most (so idle connections cannot lock a seat out)."""
     max_per_address: int = 16
     """The same, from one address."""
     max_pending: int = 128
-    """TCP connections that have not finished the WebSocket handshake ..."""
+    """TCP connections that have not finished the WebSocket handshake (counted from their
+    accept, through the TLS handshake under ``wss://``) ..."""
     max_pending_per_address: int = 64
     """... and from one address; past either, the oldest is cut off."""
     max_spectators: int = 64
