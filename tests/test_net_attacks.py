@@ -13,6 +13,7 @@ import os
 import queue
 import re
 import socket
+import ssl
 import struct
 import subprocess
 import sys
@@ -26,6 +27,7 @@ from websockets.asyncio.client import connect
 from uno_tui.engine import Rules
 from uno_tui.net import protocol
 from uno_tui.net.host import REFUSE_SECONDS, Codes, Host, descriptor_limit
+from uno_tui.net.tls import pinning_context
 from uno_tui.session import Seat, Session
 
 from .net_helpers import QUICK, Client, hosting
@@ -79,11 +81,15 @@ def test_the_soft_limit_on_open_files_is_raised_to_the_hard_one_where_allowed(
     assert limits.soft == set_to
 
 
-def _host_process(tmp_path: Path, prefix: str = "") -> subprocess.Popen[str]:
+def _host_process(
+    tmp_path: Path, prefix: str = "", *, insecure: bool = False
+) -> subprocess.Popen[str]:
     """``uno-tui host`` in a process of its own on a port the system picks (Ann remote, a
-    random bot, spectators), run after the Python code ``prefix``."""
+    random bot, spectators), run after the Python code ``prefix``; ``wss://`` as by default,
+    or plain ``ws://`` with ``insecure``."""
     env = {**os.environ, "UNO_TUI_DATA_DIR": str(tmp_path), "PYTHONUNBUFFERED": "1"}
     args = ["host", "--port", "0", "--players", "Ann:remote,Cy:random", "--spectators"]
+    args += ["--insecure"] if insecure else []
     run = "import runpy, sys; sys.argv = ['uno_tui', *sys.argv[1:]]; "
     run += "runpy.run_module('uno_tui', run_name='__main__')"
     return subprocess.Popen(
@@ -99,25 +105,29 @@ def _host_process(tmp_path: Path, prefix: str = "") -> subprocess.Popen[str]:
 
 def _codes(process: subprocess.Popen[str]) -> tuple[int, dict[str, str]]:
     """The port the host listens on and the codes it printed (Ann's and the spectators'),
-    read within 30 s."""
+    read within 30 s. Each join line ends with the certificate's fingerprint (``wss://``) or
+    ``--insecure``; every line names the same."""
     assert process.stdout is not None
     stdout = process.stdout
-    found: queue.Queue[tuple[int, dict[str, str]]] = queue.Queue()
+    found: queue.Queue[tuple[int, dict[str, str], set[str]]] = queue.Queue()
 
     def read() -> None:
-        port, codes = 0, {}
+        port, codes, tails = 0, {}, set()
         for line in stdout:
             if listening := re.match(r"Hosting \S+ on 127\.0\.0\.1:(\d+)", line):
                 port = int(listening[1])
-            if match := re.match(r"(\w+): uno-tui join \S+ --code (\S+)$", line.strip()):
+            join = r"(\w+): uno-tui join \S+ --code (\S+) (--fingerprint \S+|--insecure)$"
+            if match := re.match(join, line.strip()):
                 codes[match[1]] = match[2]
+                tails.add(match[3])
             if "Spectators" in codes:
                 break
-        found.put((port, codes))
+        found.put((port, codes, tails))
 
     threading.Thread(target=read, daemon=True).start()
-    port, codes = found.get(timeout=30)
+    port, codes, tails = found.get(timeout=30)
     assert port and "Spectators" in codes, "the host ended before its codes"
+    assert len(tails) == 1, tails
     return port, codes
 
 
@@ -224,9 +234,33 @@ def _malformed(codes: dict[str, str]) -> list[bytes]:
     ]
 
 
-async def _send_and_drop(port: int, data: bytes, *, abort: bool) -> None:
-    """Send ``data`` (and junk after it), read what comes for a moment, then leave."""
-    reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 10)
+def _malformed_tls() -> list[bytes]:
+    """What a client may send to a ``wss://`` host before any TLS is set up: a ClientHello
+    cut short, one followed by junk, a false one, cleartext HTTP and WebSocket, nothing."""
+    incoming, outgoing = ssl.MemoryBIO(), ssl.MemoryBIO()
+    client = pinning_context().wrap_bio(incoming, outgoing, server_side=False)
+    with contextlib.suppress(ssl.SSLWantReadError):
+        client.do_handshake()
+    hello = outgoing.read()
+    return [
+        hello[: len(hello) // 2],
+        hello + b"\x17\x03\x03\x00\x05junk",
+        hello[:5] + bytes(len(hello) - 5),
+        b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03 a TLS hello\r\n\r\n",
+        b"\x80\x2e\x01\x00\x02\x00\x15 an SSLv2 hello",
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        _handshake() + _text('{"type":"hello","version":1,"code":"A"}'),
+        b"\x16\x03\x03\xff\xff" + b"a" * 20_000,
+        b"",
+    ]
+
+
+async def _send_and_drop(port: int, data: bytes, *, abort: bool, tls: bool = False) -> None:
+    """Send ``data`` (and junk after it), read what comes for a moment, then leave; with
+    ``tls``, inside a TLS connection (``data`` is then what a client sends over it)."""
+    secure = {"ssl": pinning_context()} if tls else {}
+    opening = asyncio.open_connection("127.0.0.1", port, **secure)  # type: ignore[arg-type]
+    reader, writer = await asyncio.wait_for(opening, 10)
     try:
         writer.write(data + b"\x00\xff junk after it \r\n\r\n")
         with contextlib.suppress(OSError, TimeoutError):
@@ -239,20 +273,37 @@ async def _send_and_drop(port: int, data: bytes, *, abort: bool) -> None:
             writer.close()
 
 
+@pytest.mark.parametrize("insecure", [False, True], ids=["wss", "ws"])
 def test_malformed_handshakes_and_frames_put_no_traceback_on_the_hosts_terminal(
-    tmp_path: Path,
+    tmp_path: Path, insecure: bool
 ) -> None:
-    process = _host_process(tmp_path)
+    """The host as it runs by default (``wss://``) is sent broken TLS, then every broken
+    request, frame and message inside TLS; with ``--insecure`` the same WebSocket framing in
+    the clear. Then Ann joins and is welcomed."""
+    process = _host_process(tmp_path, insecure=insecure)
     try:
         port, codes = _codes(process)
 
         async def attack() -> protocol.HostMessage:
-            for data in _malformed(codes):
+            for data in [] if insecure else _malformed_tls():
                 for abort in (False, True):
                     await _send_and_drop(port, data, abort=abort)
-            async with connect(f"ws://127.0.0.1:{port}", open_timeout=20) as ws:
-                await ws.send(protocol.hello(codes["Ann"]))
-                return protocol.parse_host(await asyncio.wait_for(ws.recv(), 20))
+            for data in _malformed(codes):
+                for abort in (False, True):
+                    await _send_and_drop(port, data, abort=abort, tls=not insecure)
+            scheme, secure = ("ws", {}) if insecure else ("wss", {"ssl": pinning_context()})
+            for _ in range(3):  # the attack used Ann's code often: its join rate may wait
+                async with connect(
+                    f"{scheme}://127.0.0.1:{port}",
+                    open_timeout=20,
+                    **secure,  # type: ignore[arg-type]
+                ) as ws:
+                    await ws.send(protocol.hello(codes["Ann"]))
+                    answer = protocol.parse_host(await asyncio.wait_for(ws.recv(), 20))
+                if not (isinstance(answer, protocol.Refusal) and "too often" in answer.text):
+                    break
+                await asyncio.sleep(6)  # a token back at 0.2 joins a second
+            return answer
 
         welcome = asyncio.run(attack())
         assert isinstance(welcome, protocol.Welcome) and welcome.seat == 0
@@ -261,7 +312,8 @@ def test_malformed_handshakes_and_frames_put_no_traceback_on_the_hosts_terminal(
     assert "Traceback" not in out + err, (out + err)[-3000:]
     assert not err.strip(), err[-3000:]
     lines = out.splitlines()
-    assert all(len(line) <= 120 and not CONTROLS.search(line) for line in lines), lines
+    told = [line for line in lines if not line.startswith("Encrypted (TLS).")]  # the host's
+    assert all(len(line) <= 120 and not CONTROLS.search(line) for line in told), told
     assert len(lines) <= 20, lines  # the codes, and a line per kind of happening
 
 

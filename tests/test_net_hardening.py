@@ -15,9 +15,11 @@ import queue
 import random
 import re
 import socket
+import ssl
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,10 +27,12 @@ import pytest
 from websockets.asyncio.client import connect
 
 from uno_tui.net import protocol
-from uno_tui.net.host import BUFFER_CAP, Host, SaveWarning
+from uno_tui.net.client import RemoteTable
+from uno_tui.net.host import BUFFER_CAP, DOOR_HEADER, ENV_DOOR, Host, SaveWarning
+from uno_tui.net.tls import pinning_context
 from uno_tui.session import Seat
 
-from .net_helpers import QUICK, Client, first_legal, hosting
+from .net_helpers import QUICK, Client, certificate, first_legal, hosting, secure, url
 
 TABLE = (Seat("Ann"), Seat("Ben"), Seat("Cy", "random"))
 REMOTE = (0, 1)
@@ -97,6 +101,47 @@ async def test_a_ping_flood_that_reads_nothing_is_cut_off_and_the_host_plays_on(
         async with asyncio.timeout(10):
             while host.connections.get(None):
                 await asyncio.sleep(0.01)  # the spectator who flooded is gone
+
+
+async def test_tls_handshakes_under_way_count_as_pending_and_the_oldest_are_cut_off() -> None:
+    """Under wss:// a connection is counted from its accept, through its TLS handshake: 12
+    that send a ClientHello and then nothing (or nothing at all) hold at most the pool's
+    per-address room, the oldest are cut off long before the handshake's deadline, and a
+    seat's code still gets its seat."""
+    options = secure(replace(QUICK, hello_timeout=60, max_pending=8, max_pending_per_address=4))
+    lines: list[str] = []
+    hello = _client_hello()
+    async with hosting(TABLE, REMOTE, options=options, log=lines.append) as host:
+        assert host.pending.per_address == 4
+        stalled: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
+        try:
+            for n in range(12):
+                reader, writer = await asyncio.open_connection("127.0.0.1", host.port)
+                if n % 2 == 0:
+                    writer.write(hello)
+                stalled.append((reader, writer))
+                async with asyncio.timeout(10):
+                    while host.pending.size < min(n + 1, 4):
+                        await asyncio.sleep(0.01)  # counted once accepted
+                assert host.pending.size <= 4
+            async with asyncio.timeout(10):  # the eight oldest are closed by the host
+                for reader, _writer in stalled[:8]:
+                    with contextlib.suppress(ConnectionError):
+                        while await reader.read(4096):
+                            pass
+            assert host.pending.size == 4
+            ann = await Client.join(host, host.codes.seats[0])
+            welcome = await ann.until(protocol.Welcome)
+            assert isinstance(welcome, protocol.Welcome) and welcome.seat == 0
+            assert host.pending.size <= 4
+            await ann.close()
+        finally:
+            for _reader, writer in stalled:
+                writer.close()
+        async with asyncio.timeout(10):
+            while host.pending.size:
+                await asyncio.sleep(0.01)  # the ones left go when they close
+    assert not any("Traceback" in line for line in lines)
 
 
 async def test_a_seats_code_rejoins_under_64_idle_connections_without_a_code() -> None:
@@ -222,8 +267,11 @@ def _code_line(process: subprocess.Popen[str], pattern: str) -> str:
 
 
 async def _play_moves(port: int, code: str, moves: int) -> int:
-    """Play the seat until the match has ``moves`` actions; the count reached."""
-    async with asyncio.timeout(60), connect(f"ws://127.0.0.1:{port}", open_timeout=20) as ws:
+    """Play the seat over ``wss://`` until the match has ``moves`` actions; the count reached."""
+    async with (
+        asyncio.timeout(60),
+        connect(f"wss://127.0.0.1:{port}", ssl=pinning_context(), open_timeout=20) as ws,
+    ):
         await ws.send(protocol.hello(code))
         answered = -1
         while True:
@@ -240,13 +288,44 @@ async def _play_moves(port: int, code: str, moves: int) -> int:
 def test_half_open_connections_under_a_low_descriptor_limit_leave_the_autosave_working(
     tmp_path: Path,
 ) -> None:
-    """A host process limited to 256 descriptors; 300 TCP connections that never begin their
-    handshake, held open; a remote person still joins and plays, every move is saved, and
-    nothing but short lines reaches the host's terminal."""
+    """A host process (serving wss://, as by default) limited to 256 descriptors; 300 TCP
+    connections that never begin their TLS handshake, held open; a remote person still joins
+    and plays, every move is saved, and nothing but short lines reaches the host's
+    terminal."""
+    _attack_under_a_low_descriptor_limit(tmp_path, lambda sock: None)
+
+
+def test_tls_handshakes_that_never_finish_are_capped_and_the_autosave_keeps_working(
+    tmp_path: Path,
+) -> None:
+    """The same with 300 connections that send a TLS ClientHello and then nothing (the host
+    answers and waits for a Finished that never comes): they are counted with the pending
+    handshakes from their accept, so the oldest are cut off and the host keeps descriptors
+    for its autosave."""
+    hello = _client_hello()
+    _attack_under_a_low_descriptor_limit(tmp_path, lambda sock: sock.sendall(hello))
+
+
+def _client_hello() -> bytes:
+    """The first flight of a TLS client: a ClientHello, as ``ssl`` would send it."""
+    incoming, outgoing = ssl.MemoryBIO(), ssl.MemoryBIO()
+    tls = pinning_context().wrap_bio(incoming, outgoing, server_side=False)
+    with contextlib.suppress(ssl.SSLWantReadError):
+        tls.do_handshake()
+    hello = outgoing.read()
+    assert hello[:1] == b"\x16"  # a handshake record
+    return hello
+
+
+def _attack_under_a_low_descriptor_limit(
+    tmp_path: Path, begin: Callable[[socket.socket], None]
+) -> None:
+    """Host in a process limited to 256 descriptors; open 300 connections to it, each begun
+    with ``begin`` and then left; play 8 moves as the remote seat; check the autosave and the
+    host's terminal."""
     port = 30000 + 100 * random.randrange(50, 90) + random.randrange(100)
     env = {**os.environ, "UNO_TUI_DATA_DIR": str(tmp_path), "PYTHONUNBUFFERED": "1"}
     args = ["host", "--port", str(port), "--players", "Ann:remote,Cy:random", "--seed", "3"]
-    args.append("--insecure")  # plain ws:// (the TLS handshake's own bound: test_net_tls)
     host = subprocess.Popen(
         [sys.executable, "-c", LOWERED, *args],
         cwd=ROOT,
@@ -258,10 +337,12 @@ def test_half_open_connections_under_a_low_descriptor_limit_leave_the_autosave_w
     )
     half_open: list[socket.socket] = []
     try:
-        code = _code_line(host, r"^Ann: uno-tui join \S+ --code (\S+)")
+        code = _code_line(host, r"^Ann: uno-tui join \S+ --code (\S+) --fingerprint")
         for _ in range(300):
             with contextlib.suppress(OSError):
-                half_open.append(socket.create_connection(("127.0.0.1", port), timeout=2))
+                sock = socket.create_connection(("127.0.0.1", port), timeout=2)
+                half_open.append(sock)
+                begin(sock)
         moves = asyncio.run(_play_moves(port, code, 8))
         saved = json.loads((tmp_path / "hosted.json").read_text(encoding="utf-8"))
         assert moves >= 8 and len(saved["record"]["actions"]) >= 8
@@ -283,3 +364,59 @@ def test_a_failing_hosted_autosave_is_told_once_not_once_a_move(
         warn(f"the match could not be saved to hosted.json: no descriptor for .tmp{n}")
     told = capsys.readouterr().err.splitlines()
     assert told == ["uno-tui: the match could not be saved to hosted.json: no descriptor for .tmp0"]
+
+
+async def _join_with_header(host: Host, code: str, header: str | None) -> protocol.HostMessage:
+    """Join over ``wss://`` with ``DOOR_HEADER`` set to ``header``; the host's first answer."""
+    headers = {} if header is None else {DOOR_HEADER: header}
+    async with (
+        asyncio.timeout(20),
+        connect(url(host), ssl=pinning_context(), additional_headers=headers) as ws,
+    ):
+        await ws.send(protocol.hello(code))
+        return protocol.parse_host(await ws.recv())
+
+
+async def test_ssh_door_guests_count_as_their_own_addresses_and_a_forged_claim_does_not() -> None:
+    """Every SSH door guest reaches the host from the loopback; with the door's secret the
+    host counts each as its guest's address, so one guest's joins do not use another's;
+    a claim without the secret counts as the loopback it comes from."""
+    options = secure(replace(QUICK, address_join_burst=1, address_join_rate=0.001))
+    lines: list[str] = []
+    async with hosting(TABLE, REMOTE, options=options, log=lines.append) as host:
+        host.door_secret = "s3cret-of-the-door"
+        ann, ben = host.codes.seats[0], host.codes.seats[1]
+        for guest, code in (("198.51.100.7", ann), ("2001:db8::9", ben)):
+            welcome = await _join_with_header(host, code, f"s3cret-of-the-door {guest}")
+            assert isinstance(welcome, protocol.Welcome), welcome
+        # From the loopback itself: its own first join, then its bucket is empty, and a
+        # forged claim (a wrong secret) is counted as the loopback too.
+        assert isinstance(await _join_with_header(host, ann, None), protocol.Welcome)
+        for forged in ("guess 203.0.113.1", "s3cret-of-the-doo 203.0.113.1", "203.0.113.1"):
+            refusal = await _join_with_header(host, ben, forged)
+            assert isinstance(refusal, protocol.Refusal) and "too often" in refusal.text
+    assert "A join refused (too many too fast) from 127.0.0.1." in lines, lines
+    assert not any("203.0.113.1" in line for line in lines), lines
+
+
+async def test_a_join_process_given_the_doors_variable_is_counted_as_its_guest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The door hands its join processes ``ENV_DOOR``; the client sends it, so a door guest is
+    welcomed though the loopback's own joins are used up."""
+    options = secure(replace(QUICK, address_join_burst=1, address_join_rate=0.001))
+    async with hosting(TABLE, REMOTE, options=options) as host:
+        host.door_secret = "s3cret-of-the-door"
+        assert isinstance(
+            await _join_with_header(host, host.codes.seats[0], None), protocol.Welcome
+        )
+        monkeypatch.setenv(ENV_DOOR, "s3cret-of-the-door 192.0.2.44")
+        table = RemoteTable(
+            f"127.0.0.1:{host.port}", host.codes.seats[1], fingerprint=certificate().fingerprint
+        )
+        table.start()
+        try:
+            welcome = await asyncio.wait_for(asyncio.to_thread(table.wait_welcome), 30)
+            assert welcome.seat == 1
+        finally:
+            table.close()

@@ -26,7 +26,7 @@ from typing import Any
 import asyncssh
 import pytest
 
-from uno_tui.net.host import Host
+from uno_tui.net.host import ENV_DOOR, Host
 from uno_tui.net.ssh_door import (
     HOST_KEY_NAME,
     Door,
@@ -72,13 +72,17 @@ def test_a_session_runs_with_the_guests_terminal_and_colour_depth_never_the_serv
     monkeypatch.setenv("TERM", "screen")
     monkeypatch.setenv("COLORTERM", "truecolor")
     monkeypatch.setenv("TMUX", "/tmp/tmux-0/default,1,0")
-    door: Any = type("D", (), {"join_address": lambda: "127.0.0.1:1", "join_options": []})
+    monkeypatch.setenv(ENV_DOOR, "the server's own 10.0.0.1")
+    door: Any = type(
+        "D", (), {"join_address": lambda: "127.0.0.1:1", "join_options": [], "secret": "s3"}
+    )
     session = DoorSession(door, "K7QM-2PXA", "127.0.0.1")
     session.terminal = "xterm-kitty"
     session.channel = FakeChannel({"COLORTERM": "24bit", "EVIL": "x", "LANG": "bad value;rm"})  # type: ignore[assignment]
     environment = session._environment()
     try:
         assert environment["TERM"] == "xterm-kitty" and environment["COLORTERM"] == "24bit"
+        assert environment[ENV_DOOR] == "s3 127.0.0.1"  # the guest's address, the door's secret
         assert "TMUX" not in environment and "EVIL" not in environment
         assert "LANG" not in environment  # not a locale's name: dropped
         assert environment["UNO_TUI_JOIN_CODE"] == "K7QM-2PXA"

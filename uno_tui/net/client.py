@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import ssl
 import threading
 import time
@@ -24,7 +25,7 @@ from uno_tui.engine import Action, Phase, PublicView
 from uno_tui.engine.events import Event
 
 from . import protocol, tls
-from .host import DEFAULT_PORT
+from .host import DEFAULT_PORT, DOOR_HEADER, ENV_DOOR
 
 MIN_SEND_INTERVAL = 1 / 20
 """A client sends at most 20 actions a second, under the host's limit (a person never
@@ -198,6 +199,9 @@ class RemoteTable:
         options: dict[str, Any] = (
             {"ssl": tls.pinning_context(), "create_connection": Connection} if secure else {}
         )
+        door = os.environ.get(ENV_DOOR)
+        if door:  # a join process of the SSH door: the host counts its guest's address
+            options["additional_headers"] = {DOOR_HEADER: door}
         while not self.stopping:
             pin.refused, pin.seen = False, None
             try:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import ipaddress
 import json
 import logging
 import secrets
@@ -26,7 +27,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
@@ -53,6 +54,13 @@ this the connection is dropped at once. A client that reads keeps it near zero."
 REFUSE_SECONDS = 2.0
 """How long a refusal may take to leave; a client that does not read it is cut off."""
 TALLY_WINDOW = 60.0
+DOOR_HEADER = "X-Uno-Tui-Door"
+"""The SSH door's join processes send ``SECRET ADDRESS`` in this header: the host then counts
+the connection as the guest's own address (``ADDRESS over SSH``), not as the loopback that
+every door session shares. Without the host's secret the header is ignored."""
+GUEST_ADDRESS_CHARACTERS = frozenset("0123456789abcdefABCDEF.:%")
+ENV_DOOR = "UNO_TUI_DOOR"
+"""How the door hands a join process that header's value (its environment: its user's alone)."""
 """Repeated happenings (wrong codes, dropped connections) are told once, then counted over
 this many seconds."""
 
@@ -74,14 +82,16 @@ class HostOptions:
     wrong_code_delay: float = 1.0
     """Seconds before a wrong code is answered, so codes cannot be tried quickly."""
     hello_timeout: float = 5.0
-    """Seconds a connection has to say its code; then it is cut off."""
+    """Seconds a connection has to say its code; then it is cut off (and, under ``wss://``,
+    seconds its TLS handshake may take)."""
     max_connections: int = 64
     """Connections that have not shown a valid code yet; a newcomer past this pushes out the
     oldest of the address holding the most (so idle connections cannot lock a seat out)."""
     max_per_address: int = 16
     """The same, from one address."""
     max_pending: int = 128
-    """TCP connections that have not finished the WebSocket handshake ..."""
+    """TCP connections that have not finished the WebSocket handshake (counted from their
+    accept, through the TLS handshake under ``wss://``) ..."""
     max_pending_per_address: int = 64
     """... and from one address; past either, the oldest is cut off."""
     max_spectators: int = 64
@@ -323,6 +333,13 @@ def pending_room(options: HostOptions) -> int:
     return max(8, (descriptor_limit() - kept) // 2)
 
 
+def _loopback(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
 def address_of(transport: Any) -> str:
     peer = transport.get_extra_info("peername") if transport is not None else None
     return str(peer[0]) if isinstance(peer, tuple) and peer else "an unknown address"
@@ -331,39 +348,112 @@ def address_of(transport: Any) -> str:
 class GuardedConnection(ServerConnection):
     """A ``ServerConnection`` that cannot make the host hold more than ``BUFFER_CAP`` for it:
     whatever is written for it (answers to its pings included, which ``websockets`` writes
-    without waiting) is checked, and past the cap the transport is aborted. Its handshake
-    waits in the host's ``pending`` pool."""
+    without waiting) is checked, and past the cap the transport is aborted.
+
+    It waits in the host's ``pending`` pool from the moment its TCP connection is accepted
+    until its WebSocket handshake is over, its TLS handshake included: with ``tls`` it is
+    given the plain TCP connection and does the TLS handshake itself (``loop.start_tls``),
+    so a connection that stalls or trickles its TLS handshake is counted (in all and per
+    address) and pushed out like one that stalls its WebSocket handshake. (Given
+    ``ssl=`` instead, asyncio would hand ``websockets`` the connection only once its TLS
+    handshake was over, and nothing but the handshake's timeout would bound the ones under
+    way.)"""
 
     queued = 0
     """Bytes in the host's own queue for this connection (``Connection`` keeps it)."""
     pending: Pool | None = None
     tally: Tally | None = None
+    tls: ssl.SSLContext | None = None
+    """Do a TLS handshake (server side, with this context) before the WebSocket one."""
+    tls_timeout: float = 5.0
+    """Seconds the TLS handshake may take."""
+    tls_tasks: ClassVar[set[asyncio.Task[None]]] = set()
+    """The TLS handshakes under way (held so none is collected mid-way; each host's class
+    has its own)."""
+
+    _address = "an unknown address"
+    _raw: asyncio.Transport | None = None
+    _early: list[bytes] | None = None
+    """Set while the TLS handshake runs: what arrives between its end and the WebSocket's
+    ``connection_made`` (``start_tls`` passes the protocol data before handing back)."""
+    _early_eof = False
+    _lost = False
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        super().connection_made(transport)
+        assert isinstance(transport, asyncio.Transport)
+        self._address = address_of(transport)
+        self._raw = transport
         if self.pending is not None:
-            self.pending.admit(address_of(transport), self, self._cut_pending)
+            self.pending.admit(self._address, self, self._cut_pending)
+        if self.tls is None:
+            super().connection_made(transport)
+            return
+        self._early = []
+        task = asyncio.get_running_loop().create_task(self._start_tls(transport, self.tls))
+        self.tls_tasks.add(task)
+        task.add_done_callback(self.tls_tasks.discard)
+
+    async def _start_tls(self, transport: asyncio.Transport, context: ssl.SSLContext) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            wrapped = await loop.start_tls(
+                transport,
+                self,
+                context,
+                server_side=True,
+                ssl_handshake_timeout=self.tls_timeout,
+                ssl_shutdown_timeout=REFUSE_SECONDS,
+            )
+        except (OSError, ssl.SSLError, ConnectionError, TimeoutError, RuntimeError):
+            wrapped = None
+        if wrapped is None or self._lost:
+            self._forget()
+            transport.abort()
+            return
+        early, self._early = self._early or [], None
+        super().connection_made(wrapped)
+        for data in early:
+            super().data_received(data)
+        if self._early_eof:
+            super().eof_received()
+
+    def _forget(self) -> None:
+        if self.pending is not None:
+            self.pending.leave(self._address, self)
 
     def _cut_pending(self) -> None:
         if self.tally is not None:
-            where = address_of(self.transport)
             self.tally.note(
                 "A connection cut off before its handshake",
                 "connections cut off before their handshake",
-                where,
+                self._address,
             )
-        self.transport.abort()
+        if self._raw is not None:
+            self._raw.abort()
 
     async def handshake(self, *args: Any, **kwargs: Any) -> None:
         try:
             await super().handshake(*args, **kwargs)
         finally:
-            if self.pending is not None:
-                self.pending.leave(address_of(self.transport), self)
+            self._forget()
+
+    def data_received(self, data: bytes) -> None:
+        if self._early is not None:
+            self._early.append(data)
+            return
+        super().data_received(data)
+
+    def eof_received(self) -> None:
+        if self._early is not None:
+            self._early_eof = True  # told to websockets with what came before it
+            return
+        super().eof_received()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.pending is not None:
-            self.pending.leave(address_of(self.transport), self)
+        self._forget()
+        if self._early is not None:
+            self._lost = True  # still in its TLS handshake: websockets never saw it
+            return
         super().connection_lost(exc)
 
     def send_data(self) -> None:
@@ -468,6 +558,8 @@ class Host:
         self.pending = Pool(pending, min(pending, options.max_pending_per_address))
         """Connections in their WebSocket handshake, fewer when descriptors are few."""
         self.waiting = Pool(options.max_connections, options.max_per_address)
+        self.door_secret: str | None = None
+        """Set by the SSH door: the secret its join processes show (``DOOR_HEADER``)."""
         """Connections that have not shown a valid code yet."""
         self.code_joins = Buckets(options.join_rate, options.join_burst)
         self.spectator_joins = TokenBucket(options.address_join_rate, options.max_spectators)
@@ -644,8 +736,21 @@ class Host:
 
     # Connections ---------------------------------------------------------------------------
 
-    async def handle(self, ws: ServerConnection) -> None:
+    def address_for(self, ws: ServerConnection) -> str:
+        """The address a connection is counted as: its peer's, or, for one of the SSH door's
+        join processes (from the loopback, with the door's secret), its guest's."""
         address = address_of(ws.transport)
+        claim = ws.request.headers.get(DOOR_HEADER) if ws.request is not None else None
+        if self.door_secret is None or claim is None or not _loopback(address):
+            return address
+        secret, _, guest = claim.partition(" ")
+        if not hmac.compare_digest(secret.encode(), self.door_secret.encode()):
+            return address
+        guest = "".join(c for c in guest[:60] if c in GUEST_ADDRESS_CHARACTERS)
+        return f"{guest or 'a guest'} over SSH"
+
+    async def handle(self, ws: ServerConnection) -> None:
+        address = self.address_for(ws)
         key = object()
         self.waiting.admit(address, key, lambda: self._push_out(ws, address))
         try:
@@ -818,25 +923,28 @@ class Host:
         """Serve until the match ends (or the task is cancelled)."""
         loop = asyncio.get_running_loop()
         loop.set_exception_handler(self._loop_error)
-        tally, pending = self.tally, self.pending
 
         class HostConnection(GuardedConnection):
             pass
 
-        HostConnection.tally, HostConnection.pending = tally, pending
+        HostConnection.tally, HostConnection.pending = self.tally, self.pending
+        HostConnection.tls, HostConnection.tls_timeout = (
+            self.options.tls,
+            self.options.hello_timeout,
+        )
+        HostConnection.tls_tasks = set()
         async with serve(
             self.handle,
             self.options.bind,
             self.options.port,
             create_connection=HostConnection,
-            logger=_quiet_logger(tally),
+            logger=_quiet_logger(self.tally),
             max_size=2 * protocol.MAX_MESSAGE_BYTES,
             max_queue=4,
             write_limit=2**15,
             ping_interval=10,
             ping_timeout=20,
             close_timeout=2,
-            **_tls_options(self.options),
         ) as server:
             self.server = server
             if started is not None:
@@ -857,6 +965,8 @@ class Host:
                 bots.cancel()
                 away.cancel()
                 flush.cancel()
+                for handshake in list(HostConnection.tls_tasks):
+                    handshake.cancel()
                 self.write_record()
                 for connections in self.connections.values():
                     for connection in connections:
@@ -887,14 +997,6 @@ class Host:
         sockets = list(self.server.sockets)
         port: int = sockets[0].getsockname()[1]
         return port
-
-
-def _tls_options(options: HostOptions) -> dict[str, Any]:
-    """``serve``'s TLS arguments: a handshake (which comes before the connection is counted
-    anywhere) has the hello's deadline."""
-    if options.tls is None:
-        return {}
-    return {"ssl": options.tls, "ssl_handshake_timeout": options.hello_timeout}
 
 
 async def _refuse(ws: ServerConnection, text: str) -> None:

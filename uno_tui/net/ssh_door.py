@@ -19,7 +19,9 @@ user's alone); the host prints its fingerprint, which ``ssh`` shows a guest the 
 The door is guarded as the WebSocket host is: connections that have not logged in are pooled
 (the oldest of the busiest address pushed out) and have ``login_timeout`` to do it; a wrong
 code waits the host's delay and is counted in its tally; sessions are capped in all and per
-address; a session with no key for ``idle_timeout`` is closed (the seat waits at the host);
+address (the guest's: each session's join process shows the host a secret the door drew
+with its guest's address, so the host counts it as that address, not as the loopback all
+sessions share); a session with no key for ``idle_timeout`` is closed (the seat waits at the host);
 what the app writes is read no faster than the guest takes it; forwarding, agents, X11 and
 SFTP are all refused.
 """
@@ -32,6 +34,7 @@ import fcntl
 import logging
 import os
 import re
+import secrets
 import shutil
 import signal
 import struct
@@ -49,7 +52,7 @@ import asyncssh
 from uno_tui.files import ENV_DATA_DIR, data_dir, write_atomic
 
 from .client import ENV_JOIN_CODE
-from .host import Host, Pool
+from .host import ENV_DOOR, Host, Pool
 
 HOST_KEY_NAME = "ssh-host-key"
 ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"
@@ -163,6 +166,10 @@ class Door:
         self.running: set[DoorSession] = set()
         self.waiting = Pool(options.max_waiting, options.max_waiting_per_address)
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.secret = host.door_secret = secrets.token_urlsafe(32)
+        """The sessions' join processes show it to the host with their guest's address, so
+        each guest is counted as its own address there (the door's own caps per address
+        apply before); a connection without it from the loopback counts as the loopback."""
 
     async def start(self, key: asyncssh.SSHKey) -> None:
         _quiet_asyncssh(self)
@@ -443,7 +450,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         environment = {
             key: value
             for key, value in os.environ.items()
-            if key not in SERVER_TERMINAL_VARIABLES and key != ENV_JOIN_CODE
+            if key not in SERVER_TERMINAL_VARIABLES and key not in (ENV_JOIN_CODE, ENV_DOOR)
         }
         assert self.channel is not None
         given = self.channel.get_environment()
@@ -455,6 +462,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         self.data = tempfile.mkdtemp(prefix="uno-tui-ssh-")
         environment[ENV_DATA_DIR] = environment[ENV_CONFIG_DIR] = self.data
         environment[ENV_JOIN_CODE] = self.code
+        environment[ENV_DOOR] = f"{self.door.secret} {self.address}"
         environment["PYTHONUNBUFFERED"] = "1"
         return environment
 
