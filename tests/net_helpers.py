@@ -27,7 +27,7 @@ from uno_tui.net import protocol
 from uno_tui.net.host import Codes, Host, HostOptions
 from uno_tui.session import Seat, Session
 
-QUICK = HostOptions(port=0, wrong_code_delay=0.2, uno_grace=0.2, news_grace=0.1)
+QUICK = HostOptions(port=0, wrong_code_delay=0.2, uno_grace=0.2, news_grace=0.1, bot_pause=0)
 
 
 @contextlib.asynccontextmanager

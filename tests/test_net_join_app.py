@@ -7,12 +7,13 @@ import asyncio
 from collections.abc import Callable
 
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from uno_tui.engine import DrawCard, PlayCard
 from uno_tui.net import protocol
 from uno_tui.net.joined import JoinedTable
 from uno_tui.session import Seat
-from uno_tui.tui.join_app import JoinApp
+from uno_tui.tui.join_app import JoinApp, JoinedGameScreen
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.widgets.hand_view import HandView
 from uno_tui.tui.widgets.table_view import TableView
@@ -142,4 +143,45 @@ async def test_names_notices_and_typed_addresses_show_as_text_not_markup() -> No
             await pilot.pause(0.2)
             assert app.is_running and isinstance(app.screen, GameScreen)
             await other.close()
+            await pilot.press("ctrl+q")
+
+
+async def test_a_lost_connection_stays_said_until_it_is_back_and_keys_are_answered_in_place() -> (
+    None
+):
+    async with hosting(TABLE, (0,), seed=5) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0])
+        async with app.run_test(size=(100, 30)) as pilot:
+
+            def my_turn() -> bool:
+                screen = app.screen
+                return isinstance(screen, JoinedGameScreen) and any(
+                    d.player == 0 for d in screen.game.decisions(out_of_turn=False)
+                )
+
+            await until(my_turn, pilot)
+            remote = app.remote
+            assert remote is not None and remote.loop is not None and remote.ws is not None
+            line = app.screen.query_one("#connection", Static)
+            assert not line.has_class("down") and not line.display
+            remote.retry = (3.0,)  # the line stays down a while: long enough to look at it
+            asyncio.run_coroutine_threadsafe(remote.ws.close(), remote.loop)
+            down = "Not connected: reconnecting (1st try)"
+            await until(lambda: down in str(line.render()), pilot)
+            assert line.display and line.has_class("down")
+            await pilot.pause(0.5)  # a toast fades; the line does not
+            assert "reconnecting" in str(line.render())
+            moves = len(host.game.actions)
+            await pilot.press("d")  # a key that needs the host: answered on the line
+            await until(lambda: "waits for the host" in str(line.render()), pilot)
+            assert "Not connected: reconnecting (1st try)" in str(line.render())
+            assert len(host.game.actions) == moves
+            await until(lambda: not line.has_class("down"), pilot)
+            assert remote.connected and not line.display
+            hand = app.screen.query_one(HandView)
+            await until(
+                lambda: sorted(hand.cards, key=str) == sorted(host.game.view(0).hand, key=str),
+                pilot,
+            )
+            await until(my_turn, pilot)  # the state is whole: the seat's turn is offered again
             await pilot.press("ctrl+q")

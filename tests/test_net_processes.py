@@ -34,8 +34,10 @@ def free_port() -> int:
 class Hosted:
     """A host process and the codes it printed."""
 
-    def __init__(self, data_dir: Path, port: int, *args: str) -> None:
-        self.process = PlainProcess(["host", "--port", str(port), *args], data_dir)
+    def __init__(self, data_dir: Path, port: int | None, *args: str) -> None:
+        """``port`` ``None``: none given (``resume`` listens where the match was hosted)."""
+        where = [] if port is None else ["--port", str(port)]
+        self.process = PlainProcess(["host", *where, *args], data_dir)
         self.codes: dict[str, str] = {}
         lines = self.process._lines
         while len(self.codes) < 2:
@@ -96,6 +98,8 @@ def test_two_line_clients_play_a_round_to_its_end_and_receive_nothing_they_may_n
         "4",
         "--record",
         str(record_path),
+        "--bot-pause",
+        "0",
     )
     processes.append(host.process)
     transcripts = {seat: tmp_path / f"seat{seat}.jsonl" for seat in (0, 1)}
@@ -143,7 +147,9 @@ def test_a_host_killed_and_resumed_continues_the_same_table_with_the_same_codes(
     data_dir: Path, tmp_path: Path, processes: list[PlainProcess]
 ) -> None:
     port = free_port()
-    first_host = Hosted(data_dir, port, "--players", TABLE, "--target", "1", "--seed", "9")
+    first_host = Hosted(
+        data_dir, port, "--players", TABLE, "--target", "1", "--seed", "9", "--bot-pause", "0"
+    )
     processes.append(first_host.process)
     transcripts = {seat: tmp_path / f"seat{seat}.jsonl" for seat in (0, 1)}
     ann = join(port, first_host.codes["Ann"], transcripts[0], data_dir)
@@ -164,9 +170,10 @@ def test_a_host_killed_and_resumed_continues_the_same_table_with_the_same_codes(
     welcomes_before = transcripts[0].read_text().count('"type":"welcome"')
     assert first_host.process.signal(signal.SIGKILL) == -signal.SIGKILL
     record_path = tmp_path / "match.json"
-    resumed = Hosted(data_dir, port, "resume", "--record", str(record_path))
+    resumed = Hosted(data_dir, None, "resume", "--record", str(record_path), "--bot-pause", "0")
     processes.append(resumed.process)
     assert resumed.codes == first_host.codes
+    assert any(f"127.0.0.1:{port}" in line for line in resumed.process.output)
     deadline = 40
     while transcripts[0].read_text().count('"type":"welcome"') == welcomes_before:
         assert deadline > 0, "Ann's client did not rejoin the resumed host"

@@ -239,6 +239,10 @@ class Session:
         """No connection to tell about."""
         return []
 
+    def status(self) -> str | None:
+        """No connection whose state stays said."""
+        return None
+
     def person_to_decide(self) -> Decision | None:
         """The decision the game awaits from a person, if any (the first, when several people
         choose at once: each answers in turn, privately)."""

@@ -113,3 +113,8 @@ class Table(Protocol):
     def take_lines(self) -> list[str]:
         """Notices for the person (the connection's state, a host's message), once each."""
         ...
+
+    def status(self) -> str | None:
+        """A line that stays said while it holds (a joined seat whose connection is down:
+        "Not connected: reconnecting (3rd try)"); ``None`` for a match in this process."""
+        ...

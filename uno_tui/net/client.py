@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
 import time
 from collections.abc import Callable
@@ -30,6 +31,31 @@ MIN_SEND_INTERVAL = 1 / 20
 notices; a script answering at machine speed is paced)."""
 RETRY_SECONDS = (0.5, 1.0, 2.0, 3.0, 5.0)
 """Waits between reconnection attempts; the last repeats."""
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
+
+
+def connect_error_words(error: BaseException, url: str) -> str:
+    """Why a connection failed, as a person can act on it."""
+    where = url.removeprefix("ws://")
+    if isinstance(error, ConnectionRefusedError):
+        return f"nothing listens at {where}: is the host running, and is the port right?"
+    if isinstance(error, TimeoutError):
+        return f"{where} does not answer: is the address right, and the host reachable?"
+    if isinstance(error, socket.gaierror):
+        return f"{where.rpartition(':')[0] or where} is not a name this machine knows"
+    if isinstance(error, InvalidHandshake):
+        return f"{where} is not an uno-tui host (it answered, but not as one)"
+    if isinstance(error, ConnectionClosed):
+        return f"{where} closed the connection before welcoming this seat"
+    if isinstance(error, OSError) and error.strerror:
+        return f"cannot reach {where}: {error.strerror.lower()}"
+    return f"cannot reach {where}"
 
 
 class JoinError(Exception):
@@ -101,6 +127,10 @@ class RemoteTable:
         self.stopping = False
         self.transcript: TextIO | None = None
         """Where to write every message received, one a line (``join --record-messages``)."""
+        self.tries = 0
+        """Attempts to reconnect since the connection was lost (0 while connected)."""
+        self.last_error = ""
+        """Why the last attempt to connect failed, in words (for a join that never got in)."""
 
     # The connection, in its thread ------------------------------------------------------------
 
@@ -119,19 +149,24 @@ class RemoteTable:
                 async with connect(
                     self.url, max_size=2 * protocol.MAX_MESSAGE_BYTES, open_timeout=5
                 ) as ws:
-                    await ws.send(protocol.hello(self.code))
+                    await ws.send(self.hello())
                     async for raw in ws:
                         if self._receive(raw):
-                            self.ws, attempt = ws, 0
+                            self.ws, attempt, self.tries = ws, 0, 0
                     self.ws = None
-            except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed):
+            except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as error:
                 self.ws = None
+                self.last_error = connect_error_words(error, self.url)
             except InvalidURI as error:
                 self._close(f"the address is not valid: {error}")
             if self.stopping or self.state.closed is not None:
                 break
+            with self.lock:
+                self.tries = attempt + 1
             if self.status != "reconnecting":
                 self._say("Connection lost: reconnecting...", status="reconnecting")
+            else:
+                self._say_status()
             await asyncio.sleep(self.retry[min(attempt, len(self.retry) - 1)])
             attempt += 1
         self.stopping = True
@@ -212,6 +247,16 @@ class RemoteTable:
             self.state.version += 1
             self.lock.notify_all()
 
+    def _say_status(self) -> None:
+        """Wake whoever shows the connection's state: the try count changed."""
+        with self.lock:
+            self.state.version += 1
+            self.lock.notify_all()
+
+    def hello(self) -> str:
+        """The first message on every connection (``rooms.RoomTable`` says more)."""
+        return protocol.hello(self.code)
+
     def _close(self, reason: str) -> None:
         with self.lock:
             self.state.closed = reason
@@ -223,6 +268,14 @@ class RemoteTable:
     @property
     def connected(self) -> bool:
         return self.ws is not None and self.status == "connected"
+
+    def status_line(self) -> str | None:
+        """While the connection is down: "Not connected: reconnecting (3rd try)" (``None``
+        while connected, or once the table is closed for good)."""
+        with self.lock:
+            if self.state.closed is not None or self.status != "reconnecting":
+                return None
+            return f"Not connected: reconnecting ({ordinal(max(1, self.tries))} try)"
 
     def send(self, action: Action) -> bool:
         """Send an action, paced (``MIN_SEND_INTERVAL``); False (nothing sent) while the
@@ -258,7 +311,8 @@ class RemoteTable:
         with self.lock:
             welcome = self.state.welcome
             if welcome is None or self.state.view is None:
-                raise JoinError(self.state.closed or f"no answer from {self.url}")
+                reason = self.state.closed or self.last_error
+                raise JoinError(reason or f"no answer from {self.url.removeprefix('ws://')}")
             return welcome
 
     def take_events(self) -> list[Event]:

@@ -32,9 +32,11 @@ from .host import (
     describe_address,
     join_lines,
     open_hosted,
+    remember_address,
     resume_hosted,
 )
 from .joined import JoinedTable
+from .pace import BOT_PAUSE
 
 PlayRemote = Callable[[Table], int]
 """Plays a remote seat to the end (or until the person leaves); returns the exit code."""
@@ -62,11 +64,15 @@ def add_parsers(sub: Any) -> None:
         help=f"house rules, comma-separated ({', '.join(HOUSE_RULE_NAMES)})",
     )
     host.add_argument("--seed", type=int, help="seed of the shuffles")
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (8765)")
+    host.add_argument(
+        "--port",
+        type=int,
+        help=f"port ({DEFAULT_PORT}; resume: the port the match was hosted on)",
+    )
     host.add_argument(
         "--bind",
-        default="127.0.0.1",
-        help="address to listen on (127.0.0.1: this machine only; 0.0.0.0: the network)",
+        help="address to listen on (127.0.0.1, the default: this machine only; 0.0.0.0: the "
+        "network; resume: the address the match was hosted on)",
     )
     host.add_argument("--spectators", action="store_true", help="print a code for onlookers")
     host.add_argument(
@@ -78,6 +84,14 @@ def add_parsers(sub: Any) -> None:
     )
     host.add_argument(
         "--record", type=Path, metavar="FILE", help="write the match record to FILE at the end"
+    )
+    host.add_argument(
+        "--bot-pause",
+        type=float,
+        default=BOT_PAUSE,
+        metavar="SECONDS",
+        help=f"seconds before each bot move, as the app's own table waits ({BOT_PAUSE:g}; "
+        "twice that after a move that hit a person; 0: none)",
     )
     join = sub.add_parser("join", help="join a hosted match: uno-tui join HOST[:PORT] --code C")
     join.add_argument("address", nargs="?", help="HOST or HOST:PORT the host printed")
@@ -143,7 +157,7 @@ def run_host(
     play_remote: PlayRemote,
     say: Callable[[str], None],
 ) -> int:
-    if not 0 <= args.port < 65536:
+    if args.port is not None and not 0 <= args.port < 65536:
         raise CommandError("host: --port is a number from 0 to 65535")
     try:
         if args.resume:
@@ -155,16 +169,24 @@ def run_host(
             codes = open_hosted(session, remote, spectators=args.spectators, local=local)
     except ValueError as error:
         raise CommandError(f"host: {error}") from None
-    options = HostOptions(bind=args.bind, port=args.port, away_bot_after=args.away_bot)
+    bind = args.bind or (codes.bind if args.resume else None) or "127.0.0.1"
+    port = args.port if args.port is not None else (codes.port if args.resume else None)
+    port = DEFAULT_PORT if port is None else port
+    if not 0 <= args.bot_pause <= 10:
+        raise CommandError("host: --bot-pause is from 0 to 10 seconds")
+    options = HostOptions(
+        bind=bind, port=port, away_bot_after=args.away_bot, bot_pause=args.bot_pause
+    )
     host = Host(session, codes, options, local=local, log=say, record=args.record)
 
     def announce() -> None:
         """Said once the host listens, so a port in use fails before any code is shown."""
-        shown_address = describe_address(args.bind, host.port)
+        remember_address(codes, session.game.names, bind, host.port)
+        shown_address = describe_address(bind, host.port)
         only_here = " (this machine only: --bind 0.0.0.0 for the network)"
         say(
             f"Hosting {session.game.rules.rule_set.value} on {shown_address}"
-            f"{only_here if args.bind.startswith('127.') else ''}."
+            f"{only_here if bind.startswith('127.') else ''}."
         )
         for line in join_lines(codes.for_remote(), session.game.names, shown_address):
             say(line)

@@ -35,6 +35,7 @@ from uno_tui.saves import Autosave, data_dir, hold_save_lock, write_atomic
 from uno_tui.session import Session
 
 from . import protocol
+from .pace import BOT_PAUSE, BotPace
 
 SAVE_NAME = "hosted.json"
 CODES_NAME = "hosted-codes.json"
@@ -105,6 +106,9 @@ class HostOptions:
     """Seconds a remote seat may be awaited with nobody connected before a bot takes it."""
     uno_grace: float = 2.0
     """Seconds the bots wait after a person's play leaves them one card, for their UNO call."""
+    bot_pause: float = BOT_PAUSE
+    """Seconds before a bot's move, as at the app's own table (twice that after a move that
+    hit a person): people far away follow the bots at the same pace (``pace.BotPace``)."""
 
 
 @dataclass
@@ -115,6 +119,10 @@ class Codes:
     spectators: str | None = None
     local: int | None = None
     """The seat of the person at the host's terminal (joined through the loopback)."""
+    bind: str | None = None
+    port: int | None = None
+    """Where the host listened: ``uno-tui host resume`` listens there again, so the joined
+    clients, which reconnect by themselves, find it."""
 
     @classmethod
     def new(cls, remote: list[int], *, spectators: bool, local: int | None = None) -> Codes:
@@ -148,6 +156,8 @@ class Codes:
             "seats": {str(seat): code for seat, code in self.seats.items()},
             "spectators": self.spectators,
             "local": self.local,
+            "bind": self.bind,
+            "port": self.port,
         }
         write_atomic(path, json.dumps(data) + "\n")
         with contextlib.suppress(OSError):
@@ -178,7 +188,12 @@ class Codes:
             if not (key.isdecimal() and int(key) < len(names) and isinstance(code, str)):
                 raise ValueError("the codes file is damaged")
             codes[int(key)] = code
-        return cls(codes, spectators, local)
+        bind, port = data.get("bind"), data.get("port")
+        if not (bind is None or (isinstance(bind, str) and 0 < len(bind) < 256)):
+            raise ValueError("the codes file is damaged")
+        if not (port is None or (type(port) is int and 0 < port < 65536)):
+            raise ValueError("the codes file is damaged")
+        return cls(codes, spectators, local, bind, port)
 
 
 def hosted_paths(directory: Path | None = None) -> tuple[Path, Path]:
@@ -481,6 +496,7 @@ class Host:
         self.server: Server | None = None
         self.record = record
         """Where to write the match record when the host stops (``uno-tui replay`` reads it)."""
+        self.pace = BotPace(self.options.bot_pause)
 
     def _say(self, line: str) -> None:
         self.log(line)
@@ -599,6 +615,11 @@ class Host:
                     turn = self.session.bot_turn()
                     if turn is None:
                         break
+                    people = set(range(len(self.game.names))) - set(self.session.bots)
+                    pause = self.pace.delay(self.game.log, people)
+                    if pause > 0:  # the table as it stands is seen first; people act meanwhile
+                        await asyncio.sleep(pause)
+                        continue
                     action = await asyncio.to_thread(self.session.think, turn)
                     events = self.session.play_bot_turn(turn, action)
                     if events is None:
@@ -971,6 +992,12 @@ def resume_hosted(directory: Path | None = None) -> tuple[Session, Codes]:
     except SaveError as error:
         raise ValueError(f"the hosted match cannot be resumed: {error}") from None
     return session, Codes.load(codes_path, session.game.names)
+
+
+def remember_address(codes: Codes, names: tuple[str, ...], bind: str, port: int) -> None:
+    """Keep where the host listens with the hosted match's codes (``resume`` listens there)."""
+    codes.bind, codes.port = bind, port
+    codes.save(hosted_paths()[1], names)
 
 
 def join_lines(codes: Codes, names: tuple[str, ...], address: str) -> list[str]:

@@ -188,7 +188,8 @@ class JoinedTable:
             state = self.table.state
             sent = (state.moves, state.refusal, time.monotonic())
         if not self.table.send(action):
-            raise IllegalActionError("not connected to the host: reconnecting")
+            status = self.table.status_line() or "Not connected to the host"
+            raise IllegalActionError(status[:1].lower() + status[1:])
         self.sent, self.game.held = sent, True
         return []
 
@@ -232,6 +233,9 @@ class JoinedTable:
 
     def take_lines(self) -> list[str]:
         return self.table.take_lines()
+
+    def status(self) -> str | None:
+        return self.table.status_line()
 
     def bot_react(self) -> list[Event] | None:
         return None

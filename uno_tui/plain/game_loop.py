@@ -200,6 +200,9 @@ class PlainGame:
 
     def ask_line(self, prompt: str) -> str:
         self.tell_news()  # what happened comes before the question about it
+        status = self.table.status()
+        if status is not None:  # said before every question until the connection is back
+            self.say(f"{status}.")
         self.say(prompt)
         try:
             line = self.read()

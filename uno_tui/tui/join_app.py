@@ -6,18 +6,71 @@ to one person). ``uno-tui serve`` serves this window to web browsers.
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.text import Text
 from textual import on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.notifications import SeverityLevel
-from textual.widgets import Button, Footer, Input, Label
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from uno_tui.narration.speech import SpeechChoice
 from uno_tui.net.client import JoinError, RemoteTable
 from uno_tui.net.joined import JoinedTable
 from uno_tui.tui.screens.game import GameScreen
+
+STATUS_POLL = 0.2
+"""How often the joined screen looks at the connection's state (seconds)."""
+
+
+class JoinedGameScreen(GameScreen):
+    """The game screen on a joined seat: a line that stays while the connection is down
+    ("Not connected: reconnecting (3rd try)"), a key refused for it answered on that line,
+    and Q that leaves the table (the seat waits at the host) instead of saving."""
+
+    BINDINGS = [Binding("q", "leave", "Leave the table")]
+
+    def __init__(self, table: JoinedTable, **kwargs: Any) -> None:
+        super().__init__(table, **kwargs)
+        self.joined = table
+        self.shown_status: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="connection", markup=False)
+        yield from super().compose()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.set_interval(STATUS_POLL, self.show_status)
+
+    def show_status(self) -> None:
+        status = self.joined.status()
+        if status == self.shown_status:
+            return
+        line = self.query_one("#connection", Static)
+        if status is not None and self.shown_status is None:
+            self.speak(f"{status}.")  # "Reconnected." is the table's own notice
+        self.shown_status = status
+        line.update(Text("" if status is None else f"{status}.  Keys that need the host wait."))
+        line.set_class(status is not None, "down")
+
+    def refuse(self, line: str, *, title: str = "Not allowed") -> None:
+        status = self.joined.status()
+        if status is None or not line.lower().startswith("not connected"):
+            super().refuse(line, title=title)
+            return
+        self.show_status()
+        shown = self.query_one("#connection", Static)
+        shown.update(Text(f"{status}: that key waits for the host."))
+        self.speak_now(f"{status}.")
+
+    def action_leave(self) -> None:
+        self.app.exit(
+            message="You left the table; your seat waits at the host: uno-tui join HOST "
+            "--code CODE (or the same command as before) takes it again."
+        )
 
 
 class JoinApp(App[int]):
@@ -113,7 +166,7 @@ class JoinApp(App[int]):
             ended = f"The table is closed: {closed}." if closed else "The match is over."
             self.say(f"{ended} Ctrl+Q leaves.")
 
-        self.push_screen(GameScreen(table, narrate=self.narrate, speech=self.speech), over)
+        self.push_screen(JoinedGameScreen(table, narrate=self.narrate, speech=self.speech), over)
 
     async def action_quit(self) -> None:
         self.exit(0)

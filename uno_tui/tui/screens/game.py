@@ -43,14 +43,19 @@ from uno_tui.engine import (
 from uno_tui.engine.events import (
     CardPlayed,
     CardsDrawn,
-    DrawReason,
     Event,
-    HandsSwapped,
-    PlayerSkipped,
     RoundEnded,
-    UnoCaught,
 )
-from uno_tui.match_flow import PROMPT_KINDS, ROUND_ENDS, Curtain, MatchFlow, Question
+from uno_tui.match_flow import (
+    BOT_PAUSE,
+    HIT_PAUSE,
+    PROMPT_KINDS,
+    ROUND_ENDS,
+    Curtain,
+    MatchFlow,
+    Question,
+    hits_person,
+)
 from uno_tui.narration import (
     CANNOT_DRAW,
     NOBODY_TO_CALL_UNO,
@@ -92,14 +97,10 @@ ResultT = TypeVar("ResultT")
 CARD_ACTIONS = (PlayCard, PassCard, GiveCard)
 __all__ = ["CARD_ACTIONS", "PROMPT_KINDS", "ROUND_ENDS", "GameScreen"]
 SPEECH_POLL = 0.05
-HIT_PAUSE = 2.0
-"""After a move that hit a person (skipped, made to draw, swapped, caught), the next pause is
-this many times the bot pause: time to see what happened to you."""
+"""How often the pause before a bot's move looks whether speech has caught up (seconds)."""
 LAST_CARD_PAUSE = 2.0
 """The card that ended a hand stays on the table this many bot pauses (at least a second)
 before the round's end is shown."""
-NOT_HITS = frozenset((DrawReason.CHOICE, DrawReason.FIRST_CARD))
-"""How often the pause before a bot's move looks whether speech has caught up (seconds)."""
 CURTAIN_TABLE = (70, 12)
 """The public table drawn on the curtain: the compact table, 70 columns by 12 rows."""
 EMPHASIS_STYLES: dict[Emphasis, str] = {
@@ -141,7 +142,7 @@ class GameScreen(Screen[None]):
         self,
         session: Table,
         *,
-        bot_delay: float = 1.0,
+        bot_delay: float = BOT_PAUSE,
         narrate: bool = False,
         speech: SpeechChoice = "auto",
         speaker: Speaker | None = None,
@@ -459,7 +460,8 @@ class GameScreen(Screen[None]):
         game = self.game  # a joined seat's is not the whole game: no record to replay
         record = MatchRecord.of(game) if isinstance(game, Game) else None
         replay = None if record is None else (lambda: list(tell(record)))
-        await self.wait_for(RoundEndScreen(view, events, rounds, replay=replay))
+        joined = self.session.moves_elsewhere
+        await self.wait_for(RoundEndScreen(view, events, rounds, replay=replay, joined=joined))
 
     def choice_screen(self, question: Question) -> ChoiceScreen:
         answers: list[str | Text] = [
@@ -655,23 +657,6 @@ class GameScreen(Screen[None]):
         saved = self.session.autosave is not None and not self.session.is_over
         hint = resume_hint(plain=False, after_every_move=True)
         self.app.exit(message=(self.session.unsaved or hint) if saved else "Goodbye.")
-
-
-def hits_person(events: Sequence[Event], people: set[int]) -> bool:
-    """Whether ``events`` skipped a person, made them draw, swapped their hand or caught
-    them without UNO."""
-    for event in events:
-        if isinstance(event, PlayerSkipped | UnoCaught) and event.player in people:
-            return True
-        if (
-            isinstance(event, CardsDrawn)
-            and event.player in people
-            and event.reason not in NOT_HITS
-        ):
-            return True
-        if isinstance(event, HandsSwapped) and {event.player, event.target} & people:
-            return True
-    return False
 
 
 def show_terminal_cursor(headless: bool) -> None:

@@ -37,15 +37,19 @@ class RoundEndScreen(Screen[None]):
         events: Sequence[Event],
         rounds: Sequence[RoundEnded] = (),
         replay: Callable[[], Sequence[str]] | None = None,
+        *,
+        joined: bool = False,
     ) -> None:
         """``rounds``: every round ended so far, for the table of scores; ``replay``: the
-        match told move by move, offered once the match is over."""
+        match told move by move, offered once the match is over; ``joined``: a seat at a
+        hosted table (the host deals, and there is no setup to go back to)."""
         super().__init__()
         self.view = view
         self.events = tuple(events)
         self.rounds = tuple(rounds)
         self.match_over = any(isinstance(event, MatchEnded) for event in self.events)
         self.replay = replay if self.match_over else None
+        self.joined = joined
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="round-end"):
@@ -54,7 +58,8 @@ class RoundEndScreen(Screen[None]):
             yield Static(summary, id="summary")
             if self.rounds:
                 yield Static(score_table(self.view, self.rounds), id="score-table")
-            yield Static(next_words(self.replay is not None), id="next-hint")
+            hint = next_words(self.match_over, replay=self.replay is not None, joined=self.joined)
+            yield Static(hint, id="next-hint")
         yield Footer()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -158,7 +163,14 @@ def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
     return text
 
 
-def next_words(match_over: bool) -> str:
+def next_words(match_over: bool, *, replay: bool = True, joined: bool = False) -> str:
+    """What Enter does next: a local match goes back to the setup, a joined seat leaves the
+    host's table (the host deals the next round, and keeps the match's record)."""
+    if match_over and joined:
+        return "Press Enter to leave the table, or Q to quit."
     if match_over:
-        return "Press Enter for the setup of a new match, R to replay this match, or Q to quit."
+        again = ", R to replay this match," if replay else ""
+        return f"Press Enter for the setup of a new match{again} or Q to quit."
+    if joined:
+        return "Press Enter to go on to the next round."
     return "Press Enter to deal the next round."
