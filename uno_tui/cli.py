@@ -564,6 +564,7 @@ def join_in_app(args: argparse.Namespace) -> int:
     app = JoinApp(
         args.address or "",
         args.code or "",
+        name=getattr(args, "name", None) or "",
         narrate=bool(getattr(args, "narrate", False)),
         speech=args.speech or "auto",
     )

@@ -25,6 +25,7 @@ from uno_tui.engine.events import Event
 
 from . import protocol
 from .host import DEFAULT_PORT
+from .room import keep_seat
 
 MIN_SEND_INTERVAL = 1 / 20
 """A client sends at most 20 actions a second, under the host's limit (a person never
@@ -107,15 +108,35 @@ class TableState:
     round_end: PublicView | None = None
     """The last view that showed a round's (or the match's) end, with that round's events,
     kept for a front end that looks later (the host may already have dealt again)."""
+    lobby: protocol.Lobby | None = None
+    """The room as the host last told it, while its match has not started."""
+
+
+def lobby_changed(told: protocol.Lobby | None, state: TableState) -> bool:
+    """The room's match started, or the room is not as ``told`` (``RemoteTable.wait``)."""
+    return state.welcome is not None or state.lobby is not told
 
 
 class RemoteTable:
     """A seat at a hosted table: ``start()``, then read ``state`` under ``lock`` (or through
     the helpers) and ``send`` actions. Thread-safe; the connection lives in its own thread."""
 
-    def __init__(self, address: str, code: str, *, retry: tuple[float, ...] = RETRY_SECONDS):
+    def __init__(
+        self,
+        address: str,
+        code: str,
+        *,
+        name: str | None = None,
+        retry: tuple[float, ...] = RETRY_SECONDS,
+        keep: bool = True,
+    ):
+        """``name``: the name to take an open seat under, with a room's code. ``keep``: the
+        seat's token is kept in the data directory (``room.keep_seat``) for a later
+        ``uno-tui join HOST``."""
         self.url = address_url(address)
         self.code = code
+        self.name = name
+        self.keep = keep
         self.retry = retry
         self.state = TableState()
         self.lock = threading.Condition()
@@ -189,11 +210,20 @@ class RemoteTable:
         with self.lock:
             state = self.state
             state.version += 1
-            if isinstance(message, protocol.Welcome):
+            if isinstance(message, protocol.Welcome | protocol.Lobby):
                 if self.status == "reconnecting":
                     state.lines.append("Reconnected.")
                 self.status = "connected"
+            if isinstance(message, protocol.Welcome):
                 state.welcome = message
+                if message.seat is not None:
+                    self._keep(self.code, message.names[message.seat])
+            elif isinstance(message, protocol.Lobby):
+                state.lobby = message
+                if message.token is not None and message.seat is not None:
+                    # the seat is this person's: every reconnection says its token
+                    self.code, self.name = message.token, None
+                    self._keep(message.token, message.seats[message.seat].name)
             elif isinstance(message, protocol.EventsUpdate):
                 if message.start == 0:
                     # A new round, or this round again after a reconnection: the events
@@ -223,7 +253,11 @@ class RemoteTable:
                     state.closed = message.text or "the host closed the connection"
                 self.stopping = True
             self.lock.notify_all()
-            return state.welcome is not None
+            return state.welcome is not None or state.lobby is not None
+
+    def _keep(self, token: str, name: str) -> None:
+        if self.keep:
+            keep_seat(self.url, token, name)
 
     def _check(self, message: protocol.HostMessage) -> None:
         """The seats a message names are at the table the host described."""
@@ -255,7 +289,7 @@ class RemoteTable:
 
     def hello(self) -> str:
         """The first message on every connection (``rooms.RoomTable`` says more)."""
-        return protocol.hello(self.code)
+        return protocol.hello(self.code, self.name)
 
     def _close(self, reason: str) -> None:
         with self.lock:
@@ -307,7 +341,12 @@ class RemoteTable:
             ) and ready(self.state)
 
     def wait_welcome(self, timeout: float = 15.0) -> protocol.Welcome:
-        self.wait(lambda s: s.welcome is not None and s.view is not None, timeout)
+        """The host's welcome with the first view; in a room, however long it waits for
+        its start (``JoinError`` if nothing came in ``timeout``, or the table closed)."""
+        while not self.wait(lambda s: s.welcome is not None and s.view is not None, timeout):
+            with self.lock:
+                if self.state.lobby is None or self.state.closed is not None or self.stopping:
+                    break
         with self.lock:
             welcome = self.state.welcome
             if welcome is None or self.state.view is None:

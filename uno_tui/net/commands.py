@@ -15,28 +15,33 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from uno_tui.engine import Rules, SetupError
+from uno_tui.engine import Rules, SetupError, check_names
 from uno_tui.engine.rules import HOUSE_RULES as HOUSE_RULE_NAMES
-from uno_tui.session import Seat, Session
+from uno_tui.session import BOT_LEVELS, Seat, Session
 from uno_tui.table import Table
 
-from .client import JoinError, RemoteTable
+from . import protocol
+from .client import JoinError, RemoteTable, address_url, lobby_changed
 from .host import (
     AWAY_BOT,
     DEFAULT_PORT,
     Host,
     HostOptions,
     describe_address,
+    hosted_paths,
     join_lines,
+    new_code,
     open_hosted,
     remember_address,
     resume_hosted,
 )
 from .joined import JoinedTable
 from .pace import BOT_PAUSE
+from .room import OPEN_MARK, Room, kept_seat, lobby_words, open_name
 
 PlayRemote = Callable[[Table], int]
 """Plays a remote seat to the end (or until the person leaves); returns the exit code."""
@@ -54,8 +59,23 @@ def add_parsers(sub: Any) -> None:
     host.add_argument(
         "--players",
         help='seats in order: "Ann:remote" plays from another terminal, "Cy:medium" is a bot, '
+        '"?" is an open seat (anyone with the room\'s code takes it under their own name), '
         "a name alone is the person at this terminal (default: Host here, Guest remote, "
-        "two medium bots)",
+        "two medium bots; with --open: Host here)",
+    )
+    host.add_argument(
+        "--open",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N more open seats after --players: one room code for all, a lobby, and the "
+        "host starts the match (start, typed here)",
+    )
+    host.add_argument(
+        "--open-bots",
+        default=AWAY_BOT,
+        metavar="LEVEL",
+        help=f"the level of the bots that take the seats still open at the start ({AWAY_BOT})",
     )
     host.add_argument("--target", type=int, help="points to win the match (500)")
     host.add_argument(
@@ -95,7 +115,12 @@ def add_parsers(sub: Any) -> None:
     )
     join = sub.add_parser("join", help="join a hosted match: uno-tui join HOST[:PORT] --code C")
     join.add_argument("address", nargs="?", help="HOST or HOST:PORT the host printed")
-    join.add_argument("--code", help="your seat's code, as the host printed it")
+    join.add_argument(
+        "--code",
+        help="your seat's code, or the room's with --name (without: the seat this machine "
+        "took at HOST before)",
+    )
+    join.add_argument("--name", help="your name, for an open seat in a room")
     join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="lines")
     join.add_argument(
         "--record-messages",
@@ -120,20 +145,36 @@ def add_parsers(sub: Any) -> None:
 def host_table(
     args: argparse.Namespace, parse_seats: Callable[[str], list[Seat]]
 ) -> tuple[Rules, list[Seat], list[int], int | None]:
-    """The rules, the seats, which seats are remote, and the local person's seat, if any."""
-    spec = args.players or "Host,Guest:remote,Ada:medium,Bo:medium"
-    if args.rules == "two-player" and args.players is None:
+    """The rules, the seats, which seats are remote (open ones among them, their names
+    ``room.open_name``), and the local person's seat, if any."""
+    opened = getattr(args, "open", 0) or 0
+    if not 0 <= opened <= 9:
+        raise CommandError("host: --open is a number of seats from 0 to 9")
+    spec = args.players or ("Host" if opened else "Host,Guest:remote,Ada:medium,Bo:medium")
+    if args.rules == "two-player" and args.players is None and not opened:
         spec = "Host,Guest:remote"
-    parts = [part.strip() for part in spec.split(",")]
-    remote = [i for i, part in enumerate(parts) if part.endswith(f":{REMOTE}")]
-    seats = parse_seats(",".join(part.removesuffix(f":{REMOTE}") for part in parts))
+    parts = [part.strip() for part in spec.split(",")] + [OPEN_MARK] * opened
+    open_seats = [i for i, part in enumerate(parts) if part == OPEN_MARK]
+    named = [(i, part) for i, part in enumerate(parts) if part != OPEN_MARK]
+    remote = [i for i, part in named if part.endswith(f":{REMOTE}")]
+    seated = parse_seats(",".join(part.removesuffix(f":{REMOTE}") for _, part in named))
+    by_seat = {i: seat for (i, _), seat in zip(named, seated, strict=True)}
+    seats = [by_seat.get(i) or Seat(open_name(i)) for i in range(len(parts))]
+    try:
+        check_names(seat.name for seat in seats)
+    except SetupError as error:
+        raise CommandError(f"host: --players: {error}") from None
+    remote += open_seats
     local = [i for i, seat in enumerate(seats) if seat.is_person and i not in remote]
     if len(local) > 1:
         raise CommandError(
             "host: at most one person plays at the host's terminal; mark the others :remote"
         )
     if not remote:
-        raise CommandError('host: no remote seat; mark one with ":remote", e.g. "Ann:remote"')
+        raise CommandError(
+            'host: no remote seat; mark one with ":remote", e.g. "Ann:remote", or leave seats '
+            "open with --open N"
+        )
     options: dict[str, Any] = {}
     if args.target is not None:
         options["target_score"] = args.target
@@ -151,6 +192,19 @@ def host_table(
     return rules, seats, remote, local[0] if local else None
 
 
+def make_room(args: argparse.Namespace, seats: Sequence[Seat]) -> Room | None:
+    """The room with one code, if seats were left open."""
+    open_seats = [i for i, seat in enumerate(seats) if seat.name == open_name(i)]
+    if not open_seats:
+        return None
+    if args.open_bots not in BOT_LEVELS:
+        raise CommandError(
+            f"host: --open-bots: unknown bot level {args.open_bots[:20]!r} "
+            f"(levels: {', '.join(BOT_LEVELS)})"
+        )
+    return Room(new_code(), open_seats, args.open_bots)
+
+
 def run_host(
     args: argparse.Namespace,
     parse_seats: Callable[[str], list[Seat]],
@@ -166,7 +220,8 @@ def run_host(
         else:
             rules, seats, remote, local = host_table(args, parse_seats)
             session = Session(rules, seats, seed=args.seed)
-            codes = open_hosted(session, remote, spectators=args.spectators, local=local)
+            room = make_room(args, seats)
+            codes = open_hosted(session, remote, spectators=args.spectators, local=local, room=room)
     except ValueError as error:
         raise CommandError(f"host: {error}") from None
     bind = args.bind or (codes.bind if args.resume else None) or "127.0.0.1"
@@ -178,6 +233,7 @@ def run_host(
         bind=bind, port=port, away_bot_after=args.away_bot, bot_pause=args.bot_pause
     )
     host = Host(session, codes, options, local=local, log=say, record=args.record)
+    host.codes_path = hosted_paths()[1]
 
     def announce() -> None:
         """Said once the host listens, so a port in use fails before any code is shown."""
@@ -191,8 +247,17 @@ def run_host(
         for line in join_lines(codes.for_remote(), session.game.names, shown_address):
             say(line)
         say("The connection is not encrypted: beyond a trusted network, use SSH or a VPN.")
+        if host.in_lobby:
+            say(
+                "The room is open: each joins with its code and a name of their own. "
+                + ("Type start here" if local is None else "Type start at your question")
+                + f" when everyone is in; seats still open become {codes.room.bots} bots."  # type: ignore[union-attr]
+            )
         if local is None:
-            say(f"Commands here: bot NAME (a {AWAY_BOT} bot plays an absent seat), quit.")
+            say(
+                f"Commands here: start (the room's match), bot NAME (a {AWAY_BOT} bot plays "
+                "an absent seat), quit."
+            )
 
     if local is None:
         return _serve_in_foreground(host, announce, say)
@@ -223,8 +288,8 @@ def _serve_in_foreground(
 
 
 def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[str], None]) -> None:
-    """The host's own commands, read from stdin in a thread (none when stdin is not a tty
-    or ends)."""
+    """The host's own commands, read from stdin in a thread (none when stdin is not a tty,
+    unless a room waits for its start, or when it ends)."""
 
     def command(line: str) -> None:
         word, _, rest = line.strip().partition(" ")
@@ -238,10 +303,14 @@ def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[s
                 say(f"{host.game.names[seat]} is not a remote seat.")
                 return
             host.hand_to_bot(seat)
+        elif word == "start":
+            refused = host.start_room()
+            if refused is not None:
+                say(f"Not started: {refused}.")
         elif word == "quit":
             task_cancel()
         elif word:
-            say(f"Commands: bot NAME, quit (not {word[:20]!r}).")
+            say(f"Commands: start, bot NAME, quit (not {word[:20]!r}).")
 
     tasks = asyncio.all_tasks(loop)
 
@@ -253,7 +322,7 @@ def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[s
         for line in sys.stdin:
             loop.call_soon_threadsafe(command, line)
 
-    if sys.stdin is not None and sys.stdin.isatty():
+    if sys.stdin is not None and (sys.stdin.isatty() or host.in_lobby):
         threading.Thread(target=read, daemon=True).start()
 
 
@@ -287,9 +356,11 @@ def _serve_and_play(
     announce()
     bind = host.options.bind
     local_address = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-    table = RemoteTable(f"{local_address}:{host.port}", code)
+    table = RemoteTable(f"{local_address}:{host.port}", code, keep=False)
     table.start()
     try:
+        if host.in_lobby:
+            _host_lobby(table, say)
         return play_remote(JoinedTable(table))
     finally:
         table.close()
@@ -299,15 +370,77 @@ def _serve_and_play(
         thread.join(timeout=5)
 
 
+def _host_lobby(table: RemoteTable, say: Callable[[str], None]) -> None:
+    """The host's own person in the room: its news told as it fills (in a thread), and
+    ``start`` typed at the question starts the match."""
+    started = threading.Event()
+    teller = threading.Thread(target=follow_lobby, args=(table, say, started.is_set), daemon=True)
+    teller.start()
+    try:
+        while table.state.welcome is None:
+            try:
+                line = input("Type start when everyone is in (Enter: who is in)?\n").strip()
+            except EOFError:
+                raise KeyboardInterrupt from None
+            if line.lower() == "start":
+                table.send_raw(protocol.start())
+                table.wait(lambda s: s.welcome is not None, 15)
+            elif line.lower() in ("q", "quit"):
+                raise KeyboardInterrupt
+            elif table.state.lobby is not None:
+                say(lobby_words(table.state.lobby))
+    finally:
+        started.set()
+
+
 # Join -------------------------------------------------------------------------------------------
+
+
+def join_code(address: str, code: str | None, name: str | None) -> tuple[str, str | None]:
+    """The code to join ``address`` with, and the name for a room's open seat: the one
+    given, or the token kept from this machine's last seat at that host."""
+    if code:
+        return code, name
+    try:
+        kept = kept_seat(address_url(address))
+    except JoinError as error:
+        raise CommandError(f"join: {error}") from None
+    if kept is None:
+        raise CommandError(
+            f"join: no seat of yours at {address[:60]} is remembered here: give the --code the "
+            "host printed (and --name for a room's code)"
+        )
+    return kept[0], None
+
+
+def follow_lobby(
+    table: RemoteTable, say: Callable[[str], None], until: Callable[[], bool] | None = None
+) -> None:
+    """Tell the room as it fills, one line a change, until its match starts (or the table
+    closes, or ``until()``)."""
+    told = None
+    while True:
+        table.wait(partial(lobby_changed, told), 30)
+        with table.lock:
+            state = table.state
+            lobby, started = state.lobby, state.welcome is not None
+            closed = state.closed is not None or table.stopping
+        if started or closed or (until is not None and until()):
+            return
+        if lobby is not told and lobby is not None:
+            if told is None:
+                say("Waiting in the room for the host to start the match.")
+            told = lobby
+            say(lobby_words(lobby))
 
 
 def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[str], None]) -> int:
     """``uno-tui join --plain``: the remote seat played line by line on this terminal."""
-    if not args.address or not args.code:
-        raise CommandError("join: give the host's address and --code (or leave out --plain)")
+    if not args.address:
+        raise CommandError("join: give the host's address (or leave out --plain)")
+    code, name = join_code(args.address, args.code, getattr(args, "name", None))
     try:
-        table = RemoteTable(args.address, args.code)
+        table = RemoteTable(args.address, code, name=name)
     except JoinError as error:
         raise CommandError(f"join: {error}") from None
     say(f"Joining {table.url.removeprefix('ws://')}...")
@@ -320,6 +453,7 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
         table.transcript = transcript
     table.start()
     try:
+        follow_lobby(table, say)
         welcome = table.wait_welcome()
         where = "as a spectator" if welcome.seat is None else f"as {welcome.names[welcome.seat]}"
         say(f"Joined {where}. Seats: " + ", ".join(f"{s.name} ({s.plays})" for s in welcome.seats))

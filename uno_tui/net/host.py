@@ -32,10 +32,11 @@ from websockets.exceptions import ConnectionClosed
 
 from uno_tui.engine import Action, DecisionKind, UnoError
 from uno_tui.saves import Autosave, data_dir, hold_save_lock, write_atomic
-from uno_tui.session import Session
+from uno_tui.session import Seat, Session
 
 from . import protocol
 from .pace import BOT_PAUSE, BotPace
+from .room import Room, RoomRefusal
 
 SAVE_NAME = "hosted.json"
 CODES_NAME = "hosted-codes.json"
@@ -123,6 +124,9 @@ class Codes:
     port: int | None = None
     """Where the host listened: ``uno-tui host resume`` listens there again, so the joined
     clients, which reconnect by themselves, find it."""
+    room: Room | None = None
+    """The room with one code, when seats were left open (``uno_tui.net.room``); its open
+    seats' codes are the private tokens of whoever takes them."""
 
     @classmethod
     def new(cls, remote: list[int], *, spectators: bool, local: int | None = None) -> Codes:
@@ -130,9 +134,11 @@ class Codes:
         return cls({seat: new_code() for seat in seats}, new_code() if spectators else None, local)
 
     def for_remote(self) -> Codes:
-        """The codes to print: every seat's but the local person's."""
-        seats = {seat: code for seat, code in self.seats.items() if seat != self.local}
-        return Codes(seats, self.spectators)
+        """The codes to print: every seat's but the local person's and the room's open
+        seats' (their tokens go to whoever takes them)."""
+        private = {self.local, *(() if self.room is None else self.room.open)}
+        seats = {seat: code for seat, code in self.seats.items() if seat not in private}
+        return Codes(seats, self.spectators, room=self.room)
 
     def seat_of(self, code: str) -> tuple[bool, int | None]:
         """Whether ``code`` opens a seat, and which (``None``: the spectators' code). Every
@@ -158,6 +164,7 @@ class Codes:
             "local": self.local,
             "bind": self.bind,
             "port": self.port,
+            "room": None if self.room is None else self.room.to_dict(),
         }
         write_atomic(path, json.dumps(data) + "\n")
         with contextlib.suppress(OSError):
@@ -193,7 +200,8 @@ class Codes:
             raise ValueError("the codes file is damaged")
         if not (port is None or (type(port) is int and 0 < port < 65536)):
             raise ValueError("the codes file is damaged")
-        return cls(codes, spectators, local, bind, port)
+        room = None if data.get("room") is None else Room.from_dict(data["room"], len(names))
+        return cls(codes, spectators, local, bind, port, room)
 
 
 def hosted_paths(directory: Path | None = None) -> tuple[Path, Path]:
@@ -421,6 +429,8 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
         self.round_start = -1
         self.sent = 0
+        self.left = False
+        """The client said goodbye (a drop is not a goodbye)."""
 
     def _count(self, size: int) -> None:
         if isinstance(self.ws, GuardedConnection):
@@ -497,6 +507,13 @@ class Host:
         self.record = record
         """Where to write the match record when the host stops (``uno-tui replay`` reads it)."""
         self.pace = BotPace(self.options.bot_pause)
+        self.room = codes.room
+        self.room_started = asyncio.Event()
+        """Set once the room's match has started (at once without a room): bots wait."""
+        if self.room is None or self.room.started:
+            self.room_started.set()
+        self.codes_path: Path | None = None
+        """Where the codes are kept (``hosted-codes.json``), saved again as the room fills."""
 
     def _say(self, line: str) -> None:
         self.log(line)
@@ -601,6 +618,7 @@ class Host:
     async def drive_bots(self) -> None:
         """Play the bots whenever the match waits for one; people's actions come meanwhile."""
         loop = asyncio.get_running_loop()
+        await self.room_started.wait()
         while not self.session.is_over:
             await self.changed.wait()
             self.changed.clear()
@@ -645,6 +663,7 @@ class Host:
     async def watch_away(self) -> None:
         if self.options.away_bot_after is None:
             return
+        await self.room_started.wait()
         while not self.session.is_over:
             await asyncio.sleep(min(1.0, self.options.away_bot_after / 4))
             before = len(self.session.bots)
@@ -694,6 +713,8 @@ class Host:
         except protocol.ProtocolError as error:
             await _refuse(ws, str(error))
             return False
+        if self.room is not None and self.room.opens(greeting.code):
+            return await self._enter_room(ws, address, greeting.name)
         opens, seat = self.codes.seat_of(greeting.code)
         if not opens:
             self.tally.note("A wrong code", "wrong codes", address)
@@ -710,6 +731,126 @@ class Host:
             await _refuse(ws, "joined too often; try again in a few seconds")
             return False
         return seat
+
+    async def _enter_room(self, ws: ServerConnection, address: str, name: str | None) -> int | bool:
+        """The open seat a name takes with the room's code (``False`` once refused)."""
+        assert self.room is not None
+        if not (self.code_joins.take("room") and self.address_joins.take(address)):
+            self.tally.note("A join refused (too many too fast)", "joins refused", address)
+            await _refuse(ws, "joined too often; try again in a few seconds")
+            return False
+        try:
+            seat = self.room.claim(name, self.game.names)
+        except RoomRefusal as refusal:
+            self.tally.note("A name refused by the room", "names refused by the room", address)
+            await _refuse(ws, str(refusal))
+            return False
+        self.codes.seats[seat] = new_code()  # the seat's private token, this person's alone
+        self._seat_room_names()
+        return seat
+
+    # The room --------------------------------------------------------------------------------
+
+    @property
+    def in_lobby(self) -> bool:
+        return self.room is not None and not self.room.started
+
+    def _rebuild(self, seats: list[Seat]) -> None:
+        """The match not yet begun, seated anew (a name taken, a seat left, the start): the
+        same rules and seed, its autosave and its codes kept up to date."""
+        old = self.session
+        session = Session(old.game.rules, seats, seed=old.game.seed, autosave=old.autosave)
+        session.pace_catches()
+        self.session, self.game = session, session.game
+        session.save()
+        if self.codes_path is not None:
+            with contextlib.suppress(OSError):
+                self.codes.save(self.codes_path, session.game.names)
+
+    def _seat_room_names(self) -> None:
+        assert self.room is not None
+        names = self.room.names(self.game.names)
+        seats = [replace(seat, name=names[i]) for i, seat in enumerate(self.session.seats)]
+        self._rebuild(seats)
+
+    def lobby_seats(self) -> tuple[protocol.LobbySeat, ...]:
+        assert self.room is not None
+        awaited = set(self.room.awaited)
+
+        def plays(seat: int) -> str:
+            if seat in awaited:
+                return "open"
+            if seat == self.local:
+                return "local"
+            return self.session.seats[seat].bot_level or "remote"
+
+        return tuple(
+            protocol.LobbySeat(name, plays(i), bool(self.connections.get(i)))
+            for i, name in enumerate(self.game.names)
+        )
+
+    def tell_lobby(self) -> None:
+        """Every connection the room as it stands, with its own seat's token."""
+        if self.room is None:
+            return
+        seats = self.lobby_seats()
+        for seat, connections in self.connections.items():
+            token = None if seat is None else self.codes.seats.get(seat)
+            message = protocol.lobby(seat, token, seats, self.room.bots)
+            for connection in connections:
+                connection.push(message)
+
+    def start_room(self) -> str | None:
+        """Start the room's match: the seats still open become bots. What is wrong, if the
+        match cannot start (it has already)."""
+        room = self.room
+        if room is None or room.started:
+            return "the match has already started"
+        bots = room.bot_names(self.game.names)
+        seats = list(self.session.seats)
+        for seat, name in bots.items():
+            seats[seat] = Seat(name, room.bots)
+            self.codes.seats.pop(seat, None)
+        room.started = True
+        self._rebuild(seats)
+        self.room_started.set()
+        people = [n for i, n in enumerate(self.game.names) if i not in self.session.bots]
+        told = f"The match begins: {', '.join(people)}"
+        if bots:
+            told += f", and {len(bots)} {room.bots} bot{'s' if len(bots) > 1 else ''} "
+            told += f"({', '.join(bots.values())})"
+        self.tell_all(f"{told}.")
+        for at, connections in self.connections.items():
+            for connection in connections:
+                connection.push(
+                    protocol.welcome(at, self.game.names, self.game.rules, self.seat_info())
+                )
+                self.update(connection)
+        self.changed.set()
+        return None
+
+    def greet(self, connection: Connection) -> None:
+        """A connection's first messages: the room while it waits, else the table."""
+        if self.in_lobby:
+            self.tell_lobby()
+            return
+        seat = connection.seat
+        connection.push(protocol.welcome(seat, self.game.names, self.game.rules, self.seat_info()))
+        self.update(connection)
+
+    def left_lobby(self, connection: Connection) -> None:
+        """A person who said goodbye in the room gives their seat back (a dropped one
+        keeps it: they come back with its token)."""
+        seat, room = connection.seat, self.room
+        if room is None or room.started or seat is None or seat not in room.taken:
+            return
+        if not connection.left or self.connections.get(seat):
+            return
+        room.release(seat)
+        self.codes.seats[seat] = new_code()
+        self.tell_all(f"{self.game.names[seat]} left the room.")
+        self._seat_room_names()
+        self.tell_lobby()
 
     async def play(self, ws: ServerConnection, seat: int | None) -> None:
         connection = Connection(ws, seat)
@@ -734,8 +875,7 @@ class Host:
         self.connections.setdefault(seat, []).append(connection)
         if seat is None:
             self._tell_spectators_soon()
-        connection.push(protocol.welcome(seat, self.game.names, self.game.rules, self.seat_info()))
-        self.update(connection)
+        self.greet(connection)
         self.changed.set()
         try:
             await self.listen(connection)
@@ -747,6 +887,9 @@ class Host:
                 connections.remove(connection)
                 if seat is None:
                     self._tell_spectators_soon()
+                elif self.in_lobby:
+                    self.left_lobby(connection)
+                    self.tell_lobby()
                 elif not self.session.is_over and not connections:
                     self._tell_leave_soon(seat)
             connection.close()
@@ -796,9 +939,18 @@ class Host:
                 connection.push(protocol.error(str(error)))
                 continue
             if isinstance(message, protocol.Bye):
+                connection.left = True
                 return
             if isinstance(message, protocol.Hello):
                 connection.push(protocol.error("already joined"))
+                continue
+            if isinstance(message, protocol.Start):
+                if connection.seat is None or connection.seat != self.local:
+                    connection.push(protocol.error("only the host starts the match"))
+                else:
+                    why = self.start_room()
+                    if why is not None:
+                        connection.push(protocol.error(why))
                 continue
             self.act(connection, message.action)
 
@@ -806,6 +958,9 @@ class Host:
         seat = connection.seat
         if seat is None:
             connection.push(protocol.error("spectators watch; they do not play", action))
+            return
+        if self.in_lobby:
+            connection.push(protocol.error("the match has not started yet", action))
             return
         if action.player != seat:
             connection.push(protocol.error("that is another seat's action", action))
@@ -963,6 +1118,7 @@ def open_hosted(
     spectators: bool,
     local: int | None = None,
     directory: Path | None = None,
+    room: Room | None = None,
 ) -> Codes:
     """Attach the hosted match's autosave to ``session`` and draw and keep its codes.
     ``ValueError`` if another uno-tui host is running from the same data directory."""
@@ -971,6 +1127,7 @@ def open_hosted(
         raise ValueError(f"another uno-tui host is running with its match in {save_path.parent}")
     session.autosave = Autosave(save_path, warn=SaveWarning())
     codes = Codes.new(remote, spectators=spectators, local=local)
+    codes.room = room
     codes.save(codes_path, session.game.names)
     session.save()
     return codes
@@ -1001,7 +1158,10 @@ def remember_address(codes: Codes, names: tuple[str, ...], bind: str, port: int)
 
 
 def join_lines(codes: Codes, names: tuple[str, ...], address: str) -> list[str]:
-    lines = [
+    lines = []
+    if codes.room is not None and not codes.room.started:
+        lines.append(f"Everyone: uno-tui join {address} --code {codes.room.code} --name YOUR-NAME")
+    lines += [
         f"{names[seat]}: uno-tui join {address} --code {code}"
         for seat, code in sorted(codes.seats.items())
     ]

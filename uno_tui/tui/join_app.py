@@ -6,6 +6,7 @@ to one person). ``uno-tui serve`` serves this window to web browsers.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -17,9 +18,21 @@ from textual.notifications import SeverityLevel
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from uno_tui.narration.speech import SpeechChoice
-from uno_tui.net.client import JoinError, RemoteTable
+from uno_tui.net.client import JoinError, RemoteTable, address_url, lobby_changed
 from uno_tui.net.joined import JoinedTable
+from uno_tui.net.protocol import Lobby
+from uno_tui.net.room import kept_seat, lobby_words
 from uno_tui.tui.screens.game import GameScreen
+
+
+def kept_code(address: str) -> str:
+    """The token of the seat this machine took at ``address`` before ("" if none)."""
+    try:
+        kept = kept_seat(address_url(address))
+    except JoinError:
+        return ""
+    return "" if kept is None else kept[0]
+
 
 STATUS_POLL = 0.2
 """How often the joined screen looks at the connection's state (seconds)."""
@@ -83,12 +96,14 @@ class JoinApp(App[int]):
         address: str = "",
         code: str = "",
         *,
+        name: str = "",
         narrate: bool = False,
         speech: SpeechChoice = "auto",
     ) -> None:
         super().__init__()
         self.address = address
         self.code = code
+        self.seat_name = name
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.remote: RemoteTable | None = None
@@ -108,47 +123,88 @@ class JoinApp(App[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="join-form"):
-            yield Label("Join a hosted match: the host's address and your seat's code.")
+            yield Label(
+                "Join a hosted match: the host's address and your seat's code (a room's code "
+                "with your name; no code: the seat you took there before)."
+            )
             yield Input(self.address, placeholder="address, e.g. 192.168.1.5:8765", id="address")
             yield Input(self.code, placeholder="code, e.g. K7QM-2PXA", id="code")
+            yield Input(self.seat_name, placeholder="your name, for a room's code", id="name")
             yield Button("Join", id="join", variant="primary")
             yield Label("", id="join-error", markup=False)
+            yield Static("", id="lobby", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.address and self.code:
-            self.join(self.address, self.code)
+        if self.address and (self.code or kept_code(self.address)):
+            self.join(self.address, self.code or kept_code(self.address), self.seat_name)
         else:
             self.query_one("#address" if not self.address else "#code", Input).focus()
 
     @on(Button.Pressed, "#join")
-    @on(Input.Submitted, "#address, #code")
+    @on(Input.Submitted, "#address, #code, #name")
     def join_pressed(self) -> None:
         address = self.query_one("#address", Input).value.strip()
-        code = self.query_one("#code", Input).value.strip()
+        code = self.query_one("#code", Input).value.strip() or kept_code(address)
+        name = self.query_one("#name", Input).value.strip()
         if address and code:
-            self.join(address, code)
+            self.join(address, code, name)
         else:
             self.query_one("#code" if address else "#address", Input).focus()
 
-    def join(self, address: str, code: str) -> None:
+    def join(self, address: str, code: str, name: str = "") -> None:
         self.say(f"Joining {address}...")
-        self.connect(address, code)
+        self.connect(address, code, name)
 
     @work(thread=True, exclusive=True)
-    def connect(self, address: str, code: str) -> None:
+    def connect(self, address: str, code: str, name: str = "") -> None:
         remote: RemoteTable | None = None
         try:
-            remote = RemoteTable(address, code)
+            remote = RemoteTable(address, code, name=name or None)
             remote.start()
+            self.remote = remote
+            self.wait_in_lobby(remote)
             table = JoinedTable(remote)
         except JoinError as error:
             if remote is not None:
                 remote.close()
+            self.remote = None
             self.call_from_thread(self.refused, str(error))
             return
-        self.remote = remote
         self.call_from_thread(self.play, table)
+
+    def wait_in_lobby(self, remote: RemoteTable) -> None:
+        """In a room: show who is in and who is awaited until the host starts the match (in
+        the connecting thread)."""
+        shown = None
+        while True:
+            remote.wait(partial(lobby_changed, shown), 30)
+            with remote.lock:
+                state = remote.state
+                lobby = state.lobby
+                done = state.welcome is not None or state.closed is not None or remote.stopping
+            if done or lobby is None:
+                return
+            if lobby is not shown:
+                shown = lobby
+                self.call_from_thread(self.show_lobby, lobby)
+
+    def show_lobby(self, lobby: Lobby) -> None:
+        """The room, under the form: who is in, who is awaited."""
+        self.say("")
+        words = lobby_words(lobby)
+        here, _, awaited = words.partition(" Awaited: ")
+        lines = ["Waiting in the room for the host to start the match.", "", here]
+        if awaited:
+            lines.append(f"Awaited: {awaited}")
+        people = [
+            f"  {info.name}{'  (you)' if seat == lobby.seat else ''}"
+            f"{'' if info.here or info.plays != 'remote' else '  (not connected)'}"
+            for seat, info in enumerate(lobby.seats)
+            if info.plays != "open"
+        ]
+        lines += ["", *people]
+        self.query_one("#lobby", Static).update(Text("\n".join(lines)))
 
     def say(self, line: str) -> None:
         """Show ``line`` under the form as text: an address, a name or the host's words are
@@ -160,6 +216,7 @@ class JoinApp(App[int]):
 
     def play(self, table: JoinedTable) -> None:
         self.say("")
+        self.query_one("#lobby", Static).update("")
 
         def over(_: None) -> None:
             closed = None if table.is_over else table.table.state.closed
