@@ -11,7 +11,9 @@ from textual.widgets import Static
 
 from uno_tui.engine import DrawCard, PlayCard
 from uno_tui.net import protocol
+from uno_tui.net.host import new_code
 from uno_tui.net.joined import JoinedTable
+from uno_tui.net.room import Room, kept_seat, open_name
 from uno_tui.session import Seat
 from uno_tui.tui.join_app import JoinApp, JoinedGameScreen
 from uno_tui.tui.screens.game import GameScreen
@@ -185,3 +187,21 @@ async def test_a_lost_connection_stays_said_until_it_is_back_and_keys_are_answer
             )
             await until(my_turn, pilot)  # the state is whole: the seat's turn is offered again
             await pilot.press("ctrl+q")
+
+
+async def test_the_join_window_waits_in_the_room_and_plays_once_the_host_starts() -> None:
+    seats = (Seat("Host"), Seat(open_name(1)), Seat(open_name(2)))
+    made = Room(new_code(), [1, 2], "random")
+    async with hosting(seats, (0, 1, 2), room=made, local=0) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", made.code, name="[b]Ann")
+        async with app.run_test(size=(100, 30)) as pilot:
+            lobby = app.query_one("#lobby", Static)
+            await until(lambda: "[b]Ann  (you)" in str(lobby.render()), pilot)
+            assert "Awaited: 1 open seat (random bots" in str(lobby.render())
+            assert host.game.names[1] == "[b]Ann"
+            assert host.start_room() is None
+            await until(lambda: isinstance(app.screen, JoinedGameScreen), pilot)
+            await until(lambda: "Ada" in screen_text(app), pilot)  # the open seat's bot
+            assert host.session.seats[2].bot_level == "random"
+            await pilot.press("ctrl+q")
+        assert kept_seat(f"ws://127.0.0.1:{host.port}") == (host.codes.seats[1], "[b]Ann")

@@ -5,6 +5,7 @@ that does not come within its timeout fails the test, and every process is kille
 
 from __future__ import annotations
 
+import queue
 import random
 import re
 import signal
@@ -198,3 +199,104 @@ def test_a_host_killed_and_resumed_continues_the_same_table_with_the_same_codes(
     assert Game.from_record(record).phase.value == "match-over"
     for seat, transcript in transcripts.items():
         audit(record, seat, transcript.read_text().splitlines())
+
+
+def read_until(process: PlainProcess, wanted: str, timeout: float = 30) -> str:
+    """Read ``process``'s output up to a line holding ``wanted`` (bounded)."""
+    while True:
+        try:
+            line = process._lines.get(timeout=timeout)
+        except queue.Empty:
+            raise TimeoutError(
+                f"no {wanted!r} in {timeout} s; last: {process.output[-3:]}"
+            ) from None
+        assert line is not None, f"it ended: {process.output[-3:]} {process.stderr[-2000:]}"
+        process.output.append(line)
+        if wanted in line:
+            return line
+
+
+def test_three_walk_into_a_room_with_one_code_and_a_killed_one_comes_back_with_no_code(
+    tmp_path: Path, processes: list[PlainProcess]
+) -> None:
+    port = free_port()
+    record_path = tmp_path / "match.json"
+    host = PlainProcess(
+        [
+            "host",
+            "--port",
+            str(port),
+            "--players",
+            "Dee:random",
+            "--open",
+            "4",
+            "--open-bots",
+            "random",
+            "--target",
+            "1",
+            "--seed",
+            "5",
+            "--bot-pause",
+            "0",
+            "--record",
+            str(record_path),
+        ],
+        tmp_path / "host",
+    )
+    processes.append(host)
+    line = read_until(host, "Everyone: uno-tui join")
+    found = re.search(r"--code (\S+) --name YOUR-NAME$", line)
+    assert found, line
+    room = found[1]
+    assert not any("Open seat" in seen for seen in host.output), "open seats have no codes shown"
+    names = ("Ann", "Ben", "[b]Cy")
+    homes = {name: tmp_path / f"home{i}" for i, name in enumerate(names)}
+    clients: dict[str, PlainProcess] = {}
+    for name in names:
+        address = f"127.0.0.1:{port}"
+        clients[name] = PlainProcess(
+            ["join", address, "--code", room, "--name", name, "--plain"], homes[name]
+        )
+        processes.append(clients[name])
+        read_until(clients[name], "In the room:")
+        read_until(host, f"{name} joined.")
+    twin = PlainProcess(
+        ["join", f"127.0.0.1:{port}", "--code", room, "--name", "ann", "--plain"], tmp_path / "twin"
+    )
+    processes.append(twin)
+    assert twin.wait(timeout=30) == 1
+    assert any("is taken at this table" in seen for seen in twin.output), twin.output
+    lobby = [seen for seen in clients["[b]Cy"].output if seen.startswith("In the room:")][-1]
+    assert "Awaited: 1 open seat" in lobby
+    assert "Ann" in lobby and "Ben" in lobby and "[b]Cy (you)" in lobby
+    host.send("start")
+    read_until(host, "The match begins")
+    for name in names:
+        read_until(clients[name], "Joined as")
+    players = [
+        threading.Thread(target=play, args=(clients[name], seed), daemon=True)
+        for seed, name in enumerate(names[1:])
+    ]
+    for player in players:
+        player.start()
+    # Ann is killed at her first question and comes back with no code: her seat, her name
+    ann = clients["Ann"]
+    ann.next_prompt(timeout=60)
+    ann.signal(signal.SIGKILL)
+    ann = PlainProcess(["join", f"127.0.0.1:{port}", "--plain"], homes["Ann"])
+    processes.append(ann)
+    clients["Ann"] = ann
+    assert read_until(ann, "Joined as").startswith("Joined as Ann.")
+    players.append(threading.Thread(target=play, args=(ann, 9), daemon=True))
+    players[-1].start()
+    assert host.wait(timeout=120) == 0
+    for player in players:
+        player.join(timeout=30)
+        assert not player.is_alive()
+    for client in clients.values():
+        assert client.wait(timeout=30) == 0
+        assert "Traceback" not in client.stderr, client.stderr
+    record = MatchRecord.load(record_path)
+    assert record.players == ("Dee", "Ann", "Ben", "[b]Cy", "Ada")
+    game = Game.from_record(record)
+    assert game.phase.value == "match-over"

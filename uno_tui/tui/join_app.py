@@ -21,7 +21,7 @@ from uno_tui.narration.speech import SpeechChoice
 from uno_tui.net.client import JoinError, RemoteTable, address_url, lobby_changed
 from uno_tui.net.joined import JoinedTable
 from uno_tui.net.protocol import Lobby
-from uno_tui.net.room import kept_seat, lobby_words
+from uno_tui.net.room import kept_seat
 from uno_tui.tui.screens.game import GameScreen
 
 
@@ -123,10 +123,8 @@ class JoinApp(App[int]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="join-form"):
-            yield Label(
-                "Join a hosted match: the host's address and your seat's code (a room's code "
-                "with your name; no code: the seat you took there before)."
-            )
+            yield Label("Join a hosted match: the host's address and your seat's code,")
+            yield Label("or the room's code and your name (no code: your seat there before).")
             yield Input(self.address, placeholder="address, e.g. 192.168.1.5:8765", id="address")
             yield Input(self.code, placeholder="code, e.g. K7QM-2PXA", id="code")
             yield Input(self.seat_name, placeholder="your name, for a room's code", id="name")
@@ -192,18 +190,22 @@ class JoinApp(App[int]):
     def show_lobby(self, lobby: Lobby) -> None:
         """The room, under the form: who is in, who is awaited."""
         self.say("")
-        words = lobby_words(lobby)
-        here, _, awaited = words.partition(" Awaited: ")
-        lines = ["Waiting in the room for the host to start the match.", "", here]
+        lines = ["Waiting in the room for the host to start the match.", ""]
+        for seat, info in enumerate(lobby.seats):
+            if info.plays == "open":
+                continue
+            notes = ["you"] if seat == lobby.seat else []
+            if info.plays == "local":
+                notes.append("the host")
+            elif info.plays != "remote":
+                notes.append(f"{info.plays} bot")
+            elif not info.here:
+                notes.append("not connected")
+            lines.append(f"  {info.name}" + (f"  ({', '.join(notes)})" if notes else ""))
+        awaited = sum(1 for info in lobby.seats if info.plays == "open")
         if awaited:
-            lines.append(f"Awaited: {awaited}")
-        people = [
-            f"  {info.name}{'  (you)' if seat == lobby.seat else ''}"
-            f"{'' if info.here or info.plays != 'remote' else '  (not connected)'}"
-            for seat, info in enumerate(lobby.seats)
-            if info.plays != "open"
-        ]
-        lines += ["", *people]
+            seats = "1 open seat" if awaited == 1 else f"{awaited} open seats"
+            lines += ["", f"Awaited: {seats} ({lobby.bots} bots if still open at the start)."]
         self.query_one("#lobby", Static).update(Text("\n".join(lines)))
 
     def say(self, line: str) -> None:
