@@ -15,8 +15,9 @@ from uno_tui.net.host import new_code
 from uno_tui.net.joined import JoinedTable
 from uno_tui.net.room import Room, kept_seat, open_name
 from uno_tui.session import Seat
-from uno_tui.tui.join_app import JoinApp, JoinedGameScreen
+from uno_tui.tui.join_app import ChatLine, JoinApp, JoinedGameScreen
 from uno_tui.tui.screens.game import GameScreen
+from uno_tui.tui.widgets.event_log import EventLog
 from uno_tui.tui.widgets.hand_view import HandView
 from uno_tui.tui.widgets.table_view import TableView
 
@@ -205,3 +206,27 @@ async def test_the_join_window_waits_in_the_room_and_plays_once_the_host_starts(
             assert host.session.seats[2].bot_level == "random"
             await pilot.press("ctrl+q")
         assert kept_seat(f"ws://127.0.0.1:{host.port}") == (host.codes.seats[1], "[b]Ann")
+
+
+async def test_slash_opens_a_line_to_the_table_and_what_others_say_shows_in_the_log() -> None:
+    table = (Seat("Ann"), Seat("Ben"), Seat("Cy", "random"))
+    async with hosting(table, (0, 1), seed=5) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0])
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: isinstance(app.screen, JoinedGameScreen), pilot)
+            ben = await Client.join(host, host.codes.seats[1])
+            await ben.until(protocol.ViewUpdate)
+            await pilot.press("slash")
+            await until(lambda: isinstance(app.screen, ChatLine), pilot)
+            for key in "[b]hi":
+                await pilot.press(key)
+            await pilot.press("enter")
+            said = await ben.until(protocol.Chat)
+            assert isinstance(said, protocol.Chat) and said.text == "[b]hi" and said.name == "Ann"
+            await ben.ws.send(protocol.say("[red]yo[/red]"))
+            log = app.screen.query_one(EventLog)
+            await until(lambda: "Ben says: [red]yo[/red]" in log.lines, pilot)
+            assert "Ann says: [b]hi" in log.lines
+            assert "Ben says: [red]yo[/red]" in screen_text(app)
+            await ben.close()
+            await pilot.press("ctrl+q")

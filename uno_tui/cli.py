@@ -445,10 +445,13 @@ def _write_nowhere(stream: TextIO) -> None:
 def replay(args: argparse.Namespace) -> int:
     """Print a saved match move by move, as an onlooker would have heard it: a record file,
     the N-th kept match (``uno-tui history``), or the last one (``--last``)."""
+    from uno_tui.net.chat import chat_path, load_chat
+
     path = replay_path(args.file, last=args.last)
     record = read_record(path)
+    said = [(line.moves, line.words()) for line in load_chat(chat_path(path))]
     try:
-        for line in tell(record):
+        for line in tell(record, said):
             say(line)
     except RecordError as error:
         raise RecordError(f"replay: {path}: {error}") from None

@@ -110,6 +110,9 @@ class TableState:
     kept for a front end that looks later (the host may already have dealt again)."""
     lobby: protocol.Lobby | None = None
     """The room as the host last told it, while its match has not started."""
+    chat: list[tuple[int, int, str]] = field(default_factory=list)
+    """What was said at the table, each with the round (``round_start``) and how many of its
+    events had come when it was said: a front end shows it among them."""
 
 
 def lobby_changed(told: protocol.Lobby | None, state: TableState) -> bool:
@@ -242,6 +245,10 @@ class RemoteTable:
                     state.round_end = state.view
             elif isinstance(message, protocol.Notice):
                 state.lines.append(message.text)
+            elif isinstance(message, protocol.Chat):
+                words = f"{message.name} says: {message.text}"
+                state.chat = [*state.chat[-199:], (state.round_start, len(state.events), words)]
+                state.lines.append(words)
             elif isinstance(message, protocol.Refusal):
                 state.refusal = message
                 if state.welcome is None:
@@ -319,6 +326,10 @@ class RemoteTable:
             time.sleep(wait)
         self.last_send = time.monotonic()
         return self.send_raw(protocol.action_message(action))
+
+    def say(self, text: str) -> bool:
+        """Send a chat message; False (nothing sent) while the connection is down."""
+        return self.send_raw(protocol.say(text))
 
     def send_raw(self, text: str) -> bool:
         loop, ws = self.loop, self.ws

@@ -25,6 +25,7 @@ from uno_tui.session import BOT_LEVELS, Seat, Session
 from uno_tui.table import Table
 
 from . import protocol
+from .chat import CHAT_NAME, ChatRefused, check_text, load_chat, save_chat
 from .client import JoinError, RemoteTable, address_url, lobby_changed
 from .host import (
     AWAY_BOT,
@@ -95,6 +96,11 @@ def add_parsers(sub: Any) -> None:
         "network; resume: the address the match was hosted on)",
     )
     host.add_argument("--spectators", action="store_true", help="print a code for onlookers")
+    host.add_argument(
+        "--spectators-chat",
+        action="store_true",
+        help="spectators may write in the chat too (they always read it)",
+    )
     host.add_argument(
         "--away-bot",
         type=float,
@@ -230,10 +236,19 @@ def run_host(
     if not 0 <= args.bot_pause <= 10:
         raise CommandError("host: --bot-pause is from 0 to 10 seconds")
     options = HostOptions(
-        bind=bind, port=port, away_bot_after=args.away_bot, bot_pause=args.bot_pause
+        bind=bind,
+        port=port,
+        away_bot_after=args.away_bot,
+        bot_pause=args.bot_pause,
+        spectators_chat=args.spectators_chat,
     )
     host = Host(session, codes, options, local=local, log=say, record=args.record)
     host.codes_path = hosted_paths()[1]
+    host.chat_file = host.codes_path.with_name(CHAT_NAME)
+    if args.resume:
+        host.chat_lines = load_chat(host.chat_file)
+    else:
+        save_chat(host.chat_file, [])  # a new match: the last one's chat is not its
 
     def announce() -> None:
         """Said once the host listens, so a port in use fails before any code is shown."""
@@ -255,8 +270,8 @@ def run_host(
             )
         if local is None:
             say(
-                f"Commands here: start (the room's match), bot NAME (a {AWAY_BOT} bot plays "
-                "an absent seat), quit."
+                f"Commands here: start (the room's match), say TEXT (to everyone), bot NAME "
+                f"(a {AWAY_BOT} bot plays an absent seat), quit."
             )
 
     if local is None:
@@ -303,6 +318,11 @@ def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[s
                 say(f"{host.game.names[seat]} is not a remote seat.")
                 return
             host.hand_to_bot(seat)
+        elif word == "say":
+            try:
+                host.chat(None, "The host", check_text(rest))
+            except ChatRefused as refusal:
+                say(f"Not said: {refusal}.")
         elif word == "start":
             refused = host.start_room()
             if refused is not None:
@@ -310,7 +330,7 @@ def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[s
         elif word == "quit":
             task_cancel()
         elif word:
-            say(f"Commands: start, bot NAME, quit (not {word[:20]!r}).")
+            say(f"Commands: start, say TEXT, bot NAME, quit (not {word[:20]!r}).")
 
     tasks = asyncio.all_tasks(loop)
 

@@ -35,6 +35,8 @@ from uno_tui.saves import Autosave, data_dir, hold_save_lock, write_atomic
 from uno_tui.session import Seat, Session
 
 from . import protocol
+from .chat import CHAT_BURST, CHAT_KEPT, CHAT_RATE, ChatLine, ChatRefused, chat_path, check_text
+from .chat import save_chat as save_chat_lines
 from .pace import BOT_PAUSE, BotPace
 from .room import Room, RoomRefusal
 
@@ -107,6 +109,8 @@ class HostOptions:
     """Seconds a remote seat may be awaited with nobody connected before a bot takes it."""
     uno_grace: float = 2.0
     """Seconds the bots wait after a person's play leaves them one card, for their UNO call."""
+    spectators_chat: bool = False
+    """Spectators may write in the chat (they always read it)."""
     bot_pause: float = BOT_PAUSE
     """Seconds before a bot's move, as at the app's own table (twice that after a move that
     hit a person): people far away follow the bots at the same pace (``pace.BotPace``)."""
@@ -514,6 +518,10 @@ class Host:
             self.room_started.set()
         self.codes_path: Path | None = None
         """Where the codes are kept (``hosted-codes.json``), saved again as the room fills."""
+        self.chat_lines: list[ChatLine] = []
+        self.chat_file: Path | None = None
+        """Where the chat is kept with the hosted match (``hosted-chat.json``)."""
+        self.chat_buckets = Buckets(CHAT_RATE, CHAT_BURST)
 
     def _say(self, line: str) -> None:
         self.log(line)
@@ -944,6 +952,9 @@ class Host:
             if isinstance(message, protocol.Hello):
                 connection.push(protocol.error("already joined"))
                 continue
+            if isinstance(message, protocol.Say):
+                self.say_from(connection, message.text)
+                continue
             if isinstance(message, protocol.Start):
                 if connection.seat is None or connection.seat != self.local:
                     connection.push(protocol.error("only the host starts the match"))
@@ -953,6 +964,38 @@ class Host:
                         connection.push(protocol.error(why))
                 continue
             self.act(connection, message.action)
+
+    # Chat ------------------------------------------------------------------------------------
+
+    def say_from(self, connection: Connection, raw: str) -> None:
+        """A chat message from a seat (or a spectator, when allowed), checked and paced."""
+        seat = connection.seat
+        if seat is None and not self.options.spectators_chat:
+            connection.push(
+                protocol.error("spectators read the chat; the host has not let them write")
+            )
+            return
+        if not self.chat_buckets.take(seat if seat is not None else ("spectator", id(connection))):
+            connection.push(protocol.error("too many messages: wait a moment before the next"))
+            return
+        try:
+            text = check_text(raw)
+        except ChatRefused as refusal:
+            connection.push(protocol.error(str(refusal)))
+            return
+        self.chat(seat, "Spectator" if seat is None else self.game.names[seat], text)
+
+    def chat(self, seat: int | None, name: str, text: str) -> None:
+        """Say ``text`` to every seat and spectator, and keep it with the match."""
+        line = ChatLine(len(self.game.actions), seat, name, text)
+        self.chat_lines = [*self.chat_lines[-(CHAT_KEPT - 1) :], line]
+        message = protocol.chat(seat, name, text)
+        for connections in self.connections.values():
+            for connection in connections:
+                connection.push(message)
+        self.log(protocol.clean_text(line.words()))
+        if self.chat_file is not None:
+            save_chat_lines(self.chat_file, self.chat_lines)
 
     def act(self, connection: Connection, action: Action) -> None:
         seat = connection.seat
@@ -1043,6 +1086,8 @@ class Host:
             write_atomic(self.record, self.game.record().to_json() + "\n")
         except OSError as error:
             self.log(f"The match record could not be written to {self.record}: {error}")
+        if self.chat_lines:
+            save_chat_lines(chat_path(self.record), self.chat_lines)
 
     @property
     def port(self) -> int:

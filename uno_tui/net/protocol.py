@@ -11,6 +11,7 @@ Client to host::
     {"type": "hello", "version": 1, "code": "ROOM-CODE", "name": "Ann"}
                                                             a room's code: an open seat, named
     {"type": "start"}                                       the host's own person starts
+    {"type": "say", "text": "good game"}                    a chat message (``chat.py``)
     {"type": "action", "action": {...}}                     an action, as a record writes it
     {"type": "bye"}                                         leaving (the seat waits)
 
@@ -34,6 +35,8 @@ Host to client::
         a room before its match starts: who is in, the seats still open (they become bots
         of level ``bots`` at the start), and this seat's private token (its code: a
         reconnection, or ``uno-tui join HOST`` later, says it instead of the room's code)
+    {"type": "chat", "seat": 1, "name": "Ann", "text": "good game"}
+        what someone at the table said (seat null: a spectator, or the host's terminal)
 
 Cards are their notation (``"R7"``, ``"W+4"``), actions the dictionaries of
 ``Action.to_dict`` (read with ``action_from_dict``), rules ``Rules.to_dict``, enums their
@@ -357,7 +360,9 @@ def _exactly(data: dict[str, Any], *names: str) -> None:
 
 # Client to host
 
-CLIENT_TYPES = frozenset({"hello", "action", "bye", "start"})
+CLIENT_TYPES = frozenset({"hello", "action", "bye", "start", "say"})
+MAX_CHAT_TEXT = 200
+"""The longest chat message (characters)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -373,6 +378,13 @@ class Start:
 
 
 @dataclass(frozen=True, slots=True)
+class Say:
+    """A chat message, as typed (the host checks it: ``chat.check_text``)."""
+
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class ActionRequest:
     action: Action
 
@@ -382,7 +394,7 @@ class Bye:
     text: str = ""
 
 
-ClientMessage = Hello | ActionRequest | Bye | Start
+ClientMessage = Hello | ActionRequest | Bye | Start | Say
 
 
 def hello(code: str, name: str | None = None) -> str:
@@ -394,6 +406,10 @@ def hello(code: str, name: str | None = None) -> str:
 
 def start() -> str:
     return dump({"type": "start"})
+
+
+def say(text: str) -> str:
+    return dump({"type": "say", "text": text})
 
 
 def action_message(action: Action) -> str:
@@ -425,6 +441,12 @@ def parse_client(raw: str | bytes) -> ClientMessage:
     if data["type"] == "start":
         _exactly(data)
         return Start()
+    if data["type"] == "say":
+        _exactly(data, "text")
+        text = data["text"]
+        if not isinstance(text, str) or len(text) > 4 * MAX_CHAT_TEXT:
+            raise ProtocolError(f"a chat message is text of at most {MAX_CHAT_TEXT} characters")
+        return Say(text)
     if data["type"] == "action":
         _exactly(data, "action")
         return ActionRequest(decode_action(data["action"]))
@@ -434,7 +456,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
 
 # Host to client
 
-HOST_TYPES = frozenset({"welcome", "events", "view", "notice", "error", "bye", "lobby"})
+HOST_TYPES = frozenset({"welcome", "events", "view", "notice", "error", "bye", "lobby", "chat"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -493,7 +515,18 @@ class Lobby:
     bots: str
 
 
-HostMessage = Welcome | EventsUpdate | ViewUpdate | Notice | Refusal | Bye | Lobby
+@dataclass(frozen=True, slots=True)
+class Chat:
+    seat: int | None
+    name: str
+    text: str
+
+
+HostMessage = Welcome | EventsUpdate | ViewUpdate | Notice | Refusal | Bye | Lobby | Chat
+
+
+def chat(seat: int | None, name: str, text: str) -> str:
+    return dump({"type": "chat", "seat": seat, "name": name, "text": text[:MAX_CHAT_TEXT]})
 
 
 def lobby(seat: int | None, token: str | None, seats: tuple[LobbySeat, ...], bots: str) -> str:
@@ -593,6 +626,11 @@ def parse_host(raw: str | bytes) -> HostMessage:
         return _parse_welcome(data)
     if kind == "lobby":
         return _parse_lobby(data)
+    if kind == "chat":
+        _exactly(data, "seat", "name", "text")
+        seat = None if data["seat"] is None else _decode(data["seat"], int)
+        name = check_name(_decode(data["name"], str))
+        return Chat(seat, name, clean_text(_decode(data["text"], str))[:MAX_CHAT_TEXT])
     if kind == "events":
         _exactly(data, "round_start", "start", "events")
         raw_events = data["events"]

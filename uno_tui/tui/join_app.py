@@ -15,12 +15,13 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.notifications import SeverityLevel
+from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from uno_tui.narration.speech import SpeechChoice
 from uno_tui.net.client import JoinError, RemoteTable, address_url, lobby_changed
 from uno_tui.net.joined import JoinedTable
-from uno_tui.net.protocol import Lobby
+from uno_tui.net.protocol import MAX_CHAT_TEXT, Lobby
 from uno_tui.net.room import kept_seat
 from uno_tui.tui.screens.game import GameScreen
 
@@ -43,7 +44,10 @@ class JoinedGameScreen(GameScreen):
     ("Not connected: reconnecting (3rd try)"), a key refused for it answered on that line,
     and Q that leaves the table (the seat waits at the host) instead of saving."""
 
-    BINDINGS = [Binding("q", "leave", "Leave the table")]
+    BINDINGS = [
+        Binding("q", "leave", "Leave the table"),
+        Binding("slash", "chat", "Chat"),
+    ]
 
     def __init__(self, table: JoinedTable, **kwargs: Any) -> None:
         super().__init__(table, **kwargs)
@@ -79,11 +83,60 @@ class JoinedGameScreen(GameScreen):
         shown.update(Text(f"{status}: that key waits for the host."))
         self.speak_now(f"{status}.")
 
+    def log_lines(self, viewer: int | None) -> list[str]:
+        """The round's events in words with what was said at the table among them, each
+        after the events that had come when it was said."""
+        events = self.game.round_events(viewer)
+        lines: list[str] = []
+        told = 0
+        for at, words in self.joined.chat_lines():
+            at = min(max(at, told), len(events))
+            lines += self.narrator.narrate_events(events[told:at], viewer)
+            lines.append(words)
+            told = at
+        lines += self.narrator.narrate_events(events[told:], viewer)
+        return [line for line in lines if line]
+
+    def notice(self, line: str) -> None:
+        super().notice(line)
+        if " says: " in line:
+            self.show()  # into the log, among the events
+
+    def action_chat(self) -> None:
+        """/ opens a line to type a message to the table; Enter sends it, Escape drops it."""
+
+        def send(text: str | None) -> None:
+            if not text:
+                return
+            refused = self.joined.send_chat(text)
+            if refused is not None:
+                self.refuse(f"Not said: {refused}.", title="Chat")
+
+        self.app.push_screen(ChatLine(), send)
+
     def action_leave(self) -> None:
         self.app.exit(
             message="You left the table; your seat waits at the host: uno-tui join HOST "
             "--code CODE (or the same command as before) takes it again."
         )
+
+
+class ChatLine(ModalScreen[str | None]):
+    """One line to type a message to the table."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chat-box"):
+            yield Label("Say to the table (Enter sends, Escape cancels):")
+            yield Input(placeholder="a message", max_length=MAX_CHAT_TEXT, id="chat-text")
+
+    @on(Input.Submitted, "#chat-text")
+    def send(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class JoinApp(App[int]):

@@ -242,6 +242,11 @@ class GameScreen(Screen[None]):
         """Whose view the screen shows (see ``MatchFlow.viewer``)."""
         return self.flow.viewer
 
+    def log_lines(self, viewer: int | None) -> list[str]:
+        """The round so far in words, as ``viewer`` may know it (the event log's lines)."""
+        lines = self.narrator.narrate_events(self.game.round_events(viewer), viewer)
+        return [line for line in lines if line]
+
     def show(self) -> None:
         """Draw the table, the log, the hand and the prompt as the viewer may see them; speak
         the new events, then (once) the decision the viewer faces."""
@@ -254,8 +259,7 @@ class GameScreen(Screen[None]):
             self.forget_told()
         view = self.flow.view()
         tables.first().show_table(view, self.seat_labels, viewer)
-        lines = self.narrator.narrate_events(self.game.round_events(viewer), viewer)
-        self.query_one(EventLog).show_lines([line for line in lines if line])
+        self.query_one(EventLog).show_lines(self.log_lines(viewer))
         if self.voice is not None:
             self.voice.tell_new(viewer)
         hand = self.query_one(HandView)
