@@ -279,9 +279,16 @@ def test_three_walk_into_a_room_with_one_code_and_a_killed_one_comes_back_with_n
     ]
     for player in players:
         player.start()
-    # Ann is killed at her first question and comes back with no code: her seat, her name
+    # Ann says something at her first question (a bell refused, markup kept as typed), is
+    # killed, and comes back with no code: her seat, her name
     ann = clients["Ann"]
     ann.next_prompt(timeout=60)
+    ann.send("say ring\x07 the bell")
+    assert "Not said: a message holds letters" in read_until(ann, "Not said")
+    ann.next_prompt(timeout=30)
+    ann.send("say [red]gg[/red] <b>&amp;")
+    read_until(host, "Ann says: [red]gg[/red] <b>&amp;")
+    ann.next_prompt(timeout=30)
     ann.signal(signal.SIGKILL)
     ann = PlainProcess(["join", f"127.0.0.1:{port}", "--plain"], homes["Ann"])
     processes.append(ann)
@@ -289,14 +296,24 @@ def test_three_walk_into_a_room_with_one_code_and_a_killed_one_comes_back_with_n
     assert read_until(ann, "Joined as").startswith("Joined as Ann.")
     players.append(threading.Thread(target=play, args=(ann, 9), daemon=True))
     players[-1].start()
-    assert host.wait(timeout=120) == 0
+    try:
+        assert host.wait(timeout=120) == 0
+    except AssertionError:
+        for name, client in clients.items():
+            print("DEBUG", name, client.output[-8:], client.process.poll())
+        raise
     for player in players:
         player.join(timeout=30)
         assert not player.is_alive()
     for client in clients.values():
         assert client.wait(timeout=30) == 0
         assert "Traceback" not in client.stderr, client.stderr
+    for name in ("Ben", "[b]Cy"):  # told to every seat, as typed
+        assert "Ann says: [red]gg[/red] <b>&amp;" in clients[name].output, name
     record = MatchRecord.load(record_path)
     assert record.players == ("Dee", "Ann", "Ben", "[b]Cy", "Ada")
+    told = PlainProcess(["replay", str(record_path)], tmp_path / "replay")
+    assert told.wait(timeout=30) == 0
+    assert any(line.endswith(". Ann says: [red]gg[/red] <b>&amp;") for line in told.output)
     game = Game.from_record(record)
     assert game.phase.value == "match-over"

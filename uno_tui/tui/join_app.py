@@ -89,8 +89,8 @@ class JoinedGameScreen(GameScreen):
         events = self.game.round_events(viewer)
         lines: list[str] = []
         told = 0
-        for at, words in self.joined.chat_lines():
-            at = min(max(at, told), len(events))
+        for said_at, words in self.joined.chat_lines():
+            at = min(max(said_at, told), len(events))
             lines += self.narrator.narrate_events(events[told:at], viewer)
             lines.append(words)
             told = at
