@@ -97,6 +97,19 @@ def add_parsers(sub: Any) -> None:
     )
     host.add_argument("--spectators", action="store_true", help="print a code for onlookers")
     host.add_argument(
+        "--turn-seconds",
+        type=float,
+        metavar="N",
+        help="seconds a person has for each move (off by default): a warning 10 s before, then "
+        "a --turn-bot bot makes that move; twice in a row, it plays the seat until they act",
+    )
+    host.add_argument(
+        "--turn-bot",
+        default=AWAY_BOT,
+        metavar="LEVEL",
+        help=f"the level of the bot that moves when a person's time is up ({AWAY_BOT})",
+    )
+    host.add_argument(
         "--spectators-chat",
         action="store_true",
         help="spectators may write in the chat too (they always read it)",
@@ -235,12 +248,21 @@ def run_host(
     port = DEFAULT_PORT if port is None else port
     if not 0 <= args.bot_pause <= 10:
         raise CommandError("host: --bot-pause is from 0 to 10 seconds")
+    if args.turn_seconds is not None and not 1 <= args.turn_seconds <= 3600:
+        raise CommandError("host: --turn-seconds is from 1 to 3600")
+    if args.turn_bot not in BOT_LEVELS:
+        raise CommandError(
+            f"host: --turn-bot: unknown bot level {args.turn_bot[:20]!r} "
+            f"(levels: {', '.join(BOT_LEVELS)})"
+        )
     options = HostOptions(
         bind=bind,
         port=port,
         away_bot_after=args.away_bot,
         bot_pause=args.bot_pause,
         spectators_chat=args.spectators_chat,
+        turn_seconds=args.turn_seconds,
+        turn_bot=args.turn_bot,
     )
     host = Host(session, codes, options, local=local, log=say, record=args.record)
     host.codes_path = hosted_paths()[1]

@@ -18,6 +18,7 @@ import contextlib
 import hmac
 import json
 import logging
+import random
 import secrets
 import socket
 import sys
@@ -39,6 +40,7 @@ from .chat import CHAT_BURST, CHAT_KEPT, CHAT_RATE, ChatLine, ChatRefused, chat_
 from .chat import save_chat as save_chat_lines
 from .pace import BOT_PAUSE, BotPace
 from .room import Room, RoomRefusal
+from .timers import TURN_POLL, TurnTimers
 
 SAVE_NAME = "hosted.json"
 CODES_NAME = "hosted-codes.json"
@@ -109,6 +111,10 @@ class HostOptions:
     """Seconds a remote seat may be awaited with nobody connected before a bot takes it."""
     uno_grace: float = 2.0
     """Seconds the bots wait after a person's play leaves them one card, for their UNO call."""
+    turn_seconds: float | None = None
+    """Seconds a person has for each move (``timers.TurnTimers``); ``None``: no limit."""
+    turn_bot: str = AWAY_BOT
+    """The level of the bot that moves for a person whose time is up."""
     spectators_chat: bool = False
     """Spectators may write in the chat (they always read it)."""
     bot_pause: float = BOT_PAUSE
@@ -522,6 +528,10 @@ class Host:
         self.chat_file: Path | None = None
         """Where the chat is kept with the hosted match (``hosted-chat.json``)."""
         self.chat_buckets = Buckets(CHAT_RATE, CHAT_BURST)
+        seconds = self.options.turn_seconds
+        self.timers = None if seconds is None else TurnTimers(seconds)
+        self.autopilot: set[int] = set()
+        """Seats the turn timer's bot plays until their person acts again."""
 
     def _say(self, line: str) -> None:
         self.log(line)
@@ -983,6 +993,8 @@ class Host:
         except ChatRefused as refusal:
             connection.push(protocol.error(str(refusal)))
             return
+        if seat is not None:
+            self.back_from_autopilot(seat)
         self.chat(seat, "Spectator" if seat is None else self.game.names[seat], text)
 
     def chat(self, seat: int | None, name: str, text: str) -> None:
@@ -997,6 +1009,81 @@ class Host:
         if self.chat_file is not None:
             save_chat_lines(self.chat_file, self.chat_lines)
 
+    # Turn timers -------------------------------------------------------------------------------
+
+    def back_from_autopilot(self, seat: int) -> None:
+        """A person whose seat the timer's bot played acts again: the seat is theirs."""
+        if seat in self.autopilot:
+            self.autopilot.discard(seat)
+            if self.timers is not None:
+                self.timers.acted(seat)
+            self.hand_back(seat)
+
+    async def watch_turns(self) -> None:
+        if self.timers is None:
+            return
+        await self.room_started.wait()
+        while not self.session.is_over:
+            await asyncio.sleep(TURN_POLL)
+            await self.check_turns()
+
+    async def check_turns(self) -> None:
+        """Warn the people whose time runs short; move for those whose time is up."""
+        timers = self.timers
+        if timers is None or self.session.is_over:
+            return
+        people = {
+            d.player
+            for d in self.game.decisions(out_of_turn=False)
+            if d.player not in self.session.bots
+        }
+        level = self.options.turn_bot
+        warn, expired = timers.due(people, len(self.game.actions))
+        for seat, left in warn:
+            self.tell_seat(seat, f"{left} seconds left to move; then a {level} bot moves for you.")
+        for seat in expired:
+            await self.time_out(seat)
+
+    def tell_seat(self, seat: int, text: str) -> None:
+        message = protocol.notice(text)
+        for connection in self.connections.get(seat, []):
+            connection.push(message)
+
+    async def time_out(self, seat: int) -> None:
+        """A bot of the host's level makes the move ``seat``'s person did not make in time;
+        the second time in a row, it keeps the seat until they act."""
+        from uno_tui.bots import make_bot
+
+        level, name = self.options.turn_bot, self.game.names[seat]
+        moment = len(self.game.actions)
+        bot = make_bot(level)
+        rng = random.Random(f"{self.game.seed}:{moment}:{seat}")
+        action = await asyncio.to_thread(bot.choose, self.game.view(seat), rng)
+        if len(self.game.actions) != moment or seat in self.session.bots:
+            return  # the person moved meanwhile
+        try:
+            self.session.apply(action)
+            for call in self.game.decisions():
+                if call.kind is DecisionKind.CALL_UNO and call.player == seat:
+                    answer = bot.react(self.game.view(seat), rng)
+                    if answer is not None and answer in call.actions:
+                        self.session.apply(answer)
+                    break
+        except UnoError:
+            return
+        assert self.timers is not None
+        if self.timers.timed_out(seat):
+            self.autopilot.add(seat)
+            self._set_bot(seat, level)
+            self.tell_all(
+                f"{name}'s time ran out twice in a row: a {level} bot plays for them until "
+                "they act again."
+            )
+        else:
+            self.tell_all(f"{name}'s time ran out: a {level} bot made that move for them.")
+        self.update_all()
+        self.changed.set()
+
     def act(self, connection: Connection, action: Action) -> None:
         seat = connection.seat
         if seat is None:
@@ -1008,6 +1095,7 @@ class Host:
         if action.player != seat:
             connection.push(protocol.error("that is another seat's action", action))
             return
+        self.back_from_autopilot(seat)
         if seat in self.session.bots:
             connection.push(protocol.error("a bot plays your seat for now", action))
             return
@@ -1017,6 +1105,8 @@ class Host:
             connection.push(protocol.error(str(error), action))
             return
         self.person_played_at = time.monotonic()
+        if self.timers is not None:
+            self.timers.acted(seat)
         self.update_all()
         self.changed.set()
 
@@ -1050,6 +1140,7 @@ class Host:
                 started()
             bots = asyncio.create_task(self.drive_bots())
             away = asyncio.create_task(self.watch_away())
+            turns = asyncio.create_task(self.watch_turns())
             flush = asyncio.create_task(self.tally.keep_flushing())
             self.changed.set()
             try:
@@ -1063,6 +1154,7 @@ class Host:
             finally:
                 bots.cancel()
                 away.cancel()
+                turns.cancel()
                 flush.cancel()
                 self.write_record()
                 for connections in self.connections.values():
