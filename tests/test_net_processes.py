@@ -227,9 +227,7 @@ def test_three_walk_into_a_room_with_one_code_and_a_killed_one_comes_back_with_n
             "--port",
             str(port),
             "--players",
-            "Dee:random",
-            "--open",
-            "4",
+            "?,?,?,?",
             "--open-bots",
             "random",
             "--target",
@@ -296,12 +294,7 @@ def test_three_walk_into_a_room_with_one_code_and_a_killed_one_comes_back_with_n
     assert read_until(ann, "Joined as").startswith("Joined as Ann.")
     players.append(threading.Thread(target=play, args=(ann, 9), daemon=True))
     players[-1].start()
-    try:
-        assert host.wait(timeout=120) == 0
-    except AssertionError:
-        for name, client in clients.items():
-            print("DEBUG", name, client.output[-8:], client.process.poll())
-        raise
+    assert host.wait(timeout=240) == 0
     for player in players:
         player.join(timeout=30)
         assert not player.is_alive()
@@ -311,7 +304,7 @@ def test_three_walk_into_a_room_with_one_code_and_a_killed_one_comes_back_with_n
     for name in ("Ben", "[b]Cy"):  # told to every seat, as typed
         assert "Ann says: [red]gg[/red] <b>&amp;" in clients[name].output, name
     record = MatchRecord.load(record_path)
-    assert record.players == ("Dee", "Ann", "Ben", "[b]Cy", "Ada")
+    assert record.players == ("Ann", "Ben", "[b]Cy", "Ada")
     told = PlainProcess(["replay", str(record_path)], tmp_path / "replay")
     assert told.wait(timeout=30) == 0
     assert any(line.endswith(". Ann says: [red]gg[/red] <b>&amp;") for line in told.output)

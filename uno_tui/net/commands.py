@@ -176,7 +176,9 @@ def host_table(
     open_seats = [i for i, part in enumerate(parts) if part == OPEN_MARK]
     named = [(i, part) for i, part in enumerate(parts) if part != OPEN_MARK]
     remote = [i for i, part in named if part.endswith(f":{REMOTE}")]
-    seated = parse_seats(",".join(part.removesuffix(f":{REMOTE}") for _, part in named))
+    seated = (
+        parse_seats(",".join(part.removesuffix(f":{REMOTE}") for _, part in named)) if named else []
+    )
     by_seat = {i: seat for (i, _), seat in zip(named, seated, strict=True)}
     seats = [by_seat.get(i) or Seat(open_name(i)) for i in range(len(parts))]
     try:
