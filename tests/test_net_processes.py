@@ -310,3 +310,52 @@ def test_three_walk_into_a_room_with_one_code_and_a_killed_one_comes_back_with_n
     assert any(line.endswith(". Ann says: [red]gg[/red] <b>&amp;") for line in told.output)
     game = Game.from_record(record)
     assert game.phase.value == "match-over"
+
+
+def test_a_turn_not_taken_in_time_is_the_bots_and_the_person_plays_on(
+    data_dir: Path, tmp_path: Path, processes: list[PlainProcess]
+) -> None:
+    port = free_port()
+    record_path = tmp_path / "match.json"
+    host = Hosted(
+        data_dir,
+        port,
+        "--players",
+        "Ann:remote,Ben:remote,Cy:random",
+        "--target",
+        "1",
+        "--seed",
+        "4",
+        "--bot-pause",
+        "0",
+        "--turn-seconds",
+        "3",
+        "--turn-bot",
+        "random",
+        "--record",
+        str(record_path),
+    )
+    processes.append(host.process)
+    transcript = tmp_path / "ann.jsonl"
+    ann = join(port, host.codes["Ann"], transcript, tmp_path / "ann")
+    ben = join(port, host.codes["Ben"], tmp_path / "ben.jsonl", tmp_path / "ben")
+    processes += [ann, ben]
+    ben_playing = threading.Thread(target=play, args=(ben, 2), daemon=True)
+    ben_playing.start()
+    prompt = ann.next_prompt(timeout=60)
+    while not prompt.startswith("Your move?"):
+        ann.send(answer_for(prompt, random.Random(0)))
+        prompt = ann.next_prompt(timeout=60)
+    moves = views(transcript)[-1].moves
+    # Ann lets her time run out: the bot moves for her, once
+    read_until(host.process, "Ann's time ran out: a random bot made that move for them.", 30)
+    ann.send(answer_for(prompt, random.Random(1)))  # her key, late: the game goes on
+    play(ann, 1)
+    ben_playing.join(timeout=120)
+    assert host.process.wait(timeout=60) == 0
+    for client in (ann, ben):
+        assert client.wait(timeout=30) == 0
+    record = MatchRecord.load(record_path)
+    assert record.actions[moves].player == 0, "the move made for Ann in her turn"
+    assert any("Ann's time ran out" in line for line in ann.output), ann.output[-5:]
+    assert Game.from_record(record).phase.value == "match-over"
