@@ -124,3 +124,20 @@ async def test_a_goodbye_in_the_room_gives_the_seat_back_and_a_drop_keeps_it() -
         gone = await Client.join(host, token or "")
         refusal = await gone.until(protocol.Refusal)
         assert isinstance(refusal, protocol.Refusal)
+
+
+def test_the_room_and_the_address_are_kept_with_the_codes(tmp_path: Path) -> None:
+    from uno_tui.net.host import Codes, join_lines
+
+    made = room()
+    made.claim("Ann", [seat.name for seat in SEATS])
+    codes = Codes.new([0, 1, 2, 3], spectators=False, local=0)
+    codes.room, codes.bind, codes.port = made, "0.0.0.0", 28765
+    names = tuple(made.names([seat.name for seat in SEATS]))
+    codes.save(tmp_path / "codes.json", names)
+    again = Codes.load(tmp_path / "codes.json", names)
+    assert (again.room, again.bind, again.port) == (made, "0.0.0.0", 28765)
+    lines = join_lines(again.for_remote(), names, "10.0.0.2:28765")
+    assert lines == [f"Everyone: uno-tui join 10.0.0.2:28765 --code {made.code} --name YOUR-NAME"]
+    made.started = True
+    assert join_lines(Codes({}, None, room=made), names, "x:1") == []
