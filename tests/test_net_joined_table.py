@@ -96,14 +96,14 @@ def test_the_line_mode_says_a_lost_connection_before_every_question_and_takes_sa
     from uno_tui.plain import PlainGame
     from uno_tui.session import Seat, Session
 
-    class Down(Session):
-        said: list[str] = []
+    said: list[str] = []
 
+    class Down(Session):
         def status(self) -> str | None:
             return "Not connected: reconnecting (3rd try)"
 
         def send_chat(self, text: str) -> str | None:
-            self.said.append(text)
+            said.append(text)
             return None if text == "hello" else "a message holds letters only"
 
     table = Down(Rules.classic(), [Seat("Ann"), Seat("Cy", "random")], seed=3)
@@ -116,5 +116,5 @@ def test_the_line_mode_says_a_lost_connection_before_every_question_and_takes_sa
     assert questions and all(
         lines[i - 1] == "Not connected: reconnecting (3rd try)." for i in questions
     )
-    assert table.said == ["hello", "bad\x07"]
+    assert said == ["hello", "bad\x07"]
     assert "Not said: a message holds letters only." in lines
