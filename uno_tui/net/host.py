@@ -56,6 +56,10 @@ BUFFER_CAP = 1 << 20
 this the connection is dropped at once. A client that reads keeps it near zero."""
 REFUSE_SECONDS = 2.0
 """How long a refusal may take to leave; a client that does not read it is cut off."""
+ROOM_JOIN_RATE = 1.0
+"""Joins a second with a room's code, on average (names refused count) ..."""
+ROOM_JOIN_BURST = 20.0
+"""... and at once (a table of friends walking in together, with a few names taken)."""
 TALLY_WINDOW = 60.0
 """Repeated happenings (wrong codes, dropped connections) are told once, then counted over
 this many seconds."""
@@ -528,6 +532,8 @@ class Host:
         self.chat_file: Path | None = None
         """Where the chat is kept with the hosted match (``hosted-chat.json``)."""
         self.chat_buckets = Buckets(CHAT_RATE, CHAT_BURST)
+        self.room_joins = TokenBucket(ROOM_JOIN_RATE, ROOM_JOIN_BURST)
+        """The room's code is shared by everyone walking in: joins with it have their own."""
         seconds = self.options.turn_seconds
         self.timers = None if seconds is None else TurnTimers(seconds)
         self.autopilot: set[int] = set()
@@ -753,7 +759,7 @@ class Host:
     async def _enter_room(self, ws: ServerConnection, address: str, name: str | None) -> int | bool:
         """The open seat a name takes with the room's code (``False`` once refused)."""
         assert self.room is not None
-        if not (self.code_joins.take("room") and self.address_joins.take(address)):
+        if not (self.room_joins.take() and self.address_joins.take(address)):
             self.tally.note("A join refused (too many too fast)", "joins refused", address)
             await _refuse(ws, "joined too often; try again in a few seconds")
             return False
