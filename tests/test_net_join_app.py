@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
@@ -230,3 +231,20 @@ async def test_slash_opens_a_line_to_the_table_and_what_others_say_shows_in_the_
             assert "Ben says: [red]yo[/red]" in screen_text(app)
             await ben.close()
             await pilot.press("ctrl+q")
+
+
+async def test_a_host_that_is_not_there_is_told_as_such(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    from uno_tui.tui import join_app
+
+    monkeypatch.setattr(join_app, "FIRST_ANSWER", 1.0)
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = JoinApp(f"127.0.0.1:{port}", "ABCD-EFGH")
+    async with app.run_test(size=(100, 32)) as pilot:
+        error = app.query_one("#join-error")
+        await until(lambda: "Cannot join" in str(error.render()), pilot)
+        assert f"nothing listens at 127.0.0.1:{port}" in str(error.render())
+        await pilot.press("ctrl+q")

@@ -30,6 +30,8 @@ from .room import keep_seat
 MIN_SEND_INTERVAL = 1 / 20
 """A client sends at most 20 actions a second, under the host's limit (a person never
 notices; a script answering at machine speed is paced)."""
+FIRST_ANSWER = 15.0
+"""Seconds a joining client waits for the host's first answer before it says why not."""
 RETRY_SECONDS = (0.5, 1.0, 2.0, 3.0, 5.0)
 """Waits between reconnection attempts; the last repeats."""
 
@@ -45,9 +47,9 @@ def connect_error_words(error: BaseException, url: str) -> str:
     """Why a connection failed, as a person can act on it."""
     where = url.removeprefix("ws://")
     if isinstance(error, ConnectionRefusedError):
-        return f"nothing listens at {where}: is the host running, and is the port right?"
+        return f"nothing listens at {where} (is the host running there, on that port?)"
     if isinstance(error, TimeoutError):
-        return f"{where} does not answer: is the address right, and the host reachable?"
+        return f"{where} does not answer (is the address right, and the host reachable?)"
     if isinstance(error, socket.gaierror):
         return f"{where.rpartition(':')[0] or where} is not a name this machine knows"
     if isinstance(error, InvalidHandshake):

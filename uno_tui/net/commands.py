@@ -26,7 +26,7 @@ from uno_tui.table import Table
 
 from . import protocol
 from .chat import CHAT_NAME, ChatRefused, check_text, load_chat, save_chat
-from .client import JoinError, RemoteTable, address_url, lobby_changed
+from .client import FIRST_ANSWER, JoinError, RemoteTable, address_url, lobby_changed
 from .host import (
     AWAY_BOT,
     DEFAULT_PORT,
@@ -459,19 +459,21 @@ def join_code(address: str, code: str | None, name: str | None) -> tuple[str, st
 
 def follow_lobby(
     table: RemoteTable, say: Callable[[str], None], until: Callable[[], bool] | None = None
-) -> None:
+) -> bool:
     """Tell the room as it fills, one line a change, until its match starts (or the table
-    closes, or ``until()``)."""
+    closes, or ``until()``). False if the host said nothing in ``FIRST_ANSWER`` seconds."""
     told = None
     while True:
-        table.wait(partial(lobby_changed, told), 30)
+        table.wait(partial(lobby_changed, told), FIRST_ANSWER if told is None else 30)
         with table.lock:
             state = table.state
             lobby, started = state.lobby, state.welcome is not None
             closed = state.closed is not None or table.stopping
         if started or closed or (until is not None and until()):
-            return
-        if lobby is not told and lobby is not None:
+            return True
+        if lobby is None:
+            return False
+        if lobby is not told:
             if told is None:
                 say("Waiting in the room for the host to start the match.")
             told = lobby
@@ -497,8 +499,8 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
         table.transcript = transcript
     table.start()
     try:
-        follow_lobby(table, say)
-        welcome = table.wait_welcome()
+        answered = follow_lobby(table, say)
+        welcome = table.wait_welcome(FIRST_ANSWER if answered else 0.01)
         where = "as a spectator" if welcome.seat is None else f"as {welcome.names[welcome.seat]}"
         say(f"Joined {where}. Seats: " + ", ".join(f"{s.name} ({s.plays})" for s in welcome.seats))
         return play_remote(JoinedTable(table))

@@ -19,7 +19,13 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from uno_tui.narration.speech import SpeechChoice
-from uno_tui.net.client import JoinError, RemoteTable, address_url, lobby_changed
+from uno_tui.net.client import (
+    FIRST_ANSWER,
+    JoinError,
+    RemoteTable,
+    address_url,
+    lobby_changed,
+)
 from uno_tui.net.joined import JoinedTable
 from uno_tui.net.protocol import MAX_CHAT_TEXT, Lobby
 from uno_tui.net.room import kept_seat
@@ -229,12 +235,15 @@ class JoinApp(App[int]):
         the connecting thread)."""
         shown = None
         while True:
-            remote.wait(partial(lobby_changed, shown), 30)
+            remote.wait(partial(lobby_changed, shown), FIRST_ANSWER if shown is None else 30)
             with remote.lock:
                 state = remote.state
                 lobby = state.lobby
                 done = state.welcome is not None or state.closed is not None or remote.stopping
-            if done or lobby is None:
+            if done:
+                return
+            if lobby is None:  # no answer at all: say why now (``JoinError``)
+                remote.wait_welcome(timeout=0.01)
                 return
             if lobby is not shown:
                 shown = lobby
