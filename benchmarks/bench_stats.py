@@ -31,9 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from uno_tui.archive import kept_text
+from uno_tui.bots import make_bot
 from uno_tui.engine import Game, MatchRecord, Rules
 from uno_tui.session import BOT_LEVELS
-from uno_tui.sim import Tally, _play, new_bot
+from uno_tui.sim import Tally, _play
 from uno_tui.stats import read_kept, read_one_by_one, summarise
 
 PEOPLE = ("Ann", "ann", "ANN", "Kim", "Lou")
@@ -44,7 +45,7 @@ def played(index: int) -> MatchRecord:
     """Match ``index`` played to its end by easy bots."""
     rules, seats = [("classic", 4), ("two-player", 2), ("teams", 4), ("classic", 3)][index % 4]
     game = Game(Rules.preset(rules), list(BOT_NAMES[:seats]), seed=index)
-    bots = [new_bot("easy", 0) for _ in range(seats)]
+    bots = [make_bot("easy") for _ in range(seats)]
     _play(game, bots, ["easy"] * seats, random.Random(index), Tally([0] * seats), matches=True)
     return MatchRecord.of(game)
 

@@ -19,6 +19,7 @@ change a constant there to compare.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import random
@@ -26,7 +27,7 @@ import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from benchmarks.sparring import register
+from benchmarks.sparring import levels as sparring_levels
 from uno_tui import sim
 from uno_tui.bots import Bot
 from uno_tui.bots.base import main_decision
@@ -165,10 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--deals", type=int, default=100)
     args = parser.parse_args(argv)
-    register()
     levels = tuple(args.seats.split(","))
+    available = sparring_levels()
     score = Score()
-    make = sim.new_bot
     play = sim._play
 
     def watched(game: Game, bots: list[Bot], *rest: object, **kwargs: object) -> None:
@@ -177,7 +177,6 @@ def main(argv: Sequence[str] | None = None) -> int:
                 bot.game = game
         play(game, bots, *rest, **kwargs)  # type: ignore[arg-type]
 
-    config = sim.Config(args.rules, levels, args.games, args.seed)
     sim._play = watched  # type: ignore[assignment]
     try:
         for index in range(args.games):
@@ -185,21 +184,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             probe_seat = (0 - index % count) % count
             bots_made = 0
 
-            def seat_bot(
-                level: str, think_ms: float, *, at: int = probe_seat, seed: int = index
-            ) -> Bot:
+            def seat_bot(level: str, *, at: int = probe_seat, seed: int = index) -> Bot:
                 nonlocal bots_made
-                bot = make(level, think_ms)
+                bot = available[level]()
                 if bots_made == at:
                     bot = Probe(bot, score, args.deals, args.seed * 7919 + seed)
                 bots_made += 1
                 return bot
 
-            sim.new_bot = seat_bot
+            bots = {level: functools.partial(seat_bot, level) for level in available}
+            config = sim.Config(args.rules, levels, args.games, args.seed, bots=bots)
             sim.play_game(config, index, sim.Tally(wins=[0] * count))
             print(f"\r{index + 1}/{args.games}", end="", file=sys.stderr, flush=True)
     finally:
-        sim.new_bot = make
         sim._play = play  # type: ignore[assignment]
     print(file=sys.stderr)
     print(json.dumps({"rules": args.rules, "seats": args.seats, **score.summary()}, indent=1))

@@ -24,9 +24,9 @@ import sys
 import time
 from collections.abc import Sequence
 
-from benchmarks.sparring import SEARCHING, register
+from benchmarks.sparring import levels
 from uno_tui import sim
-from uno_tui.bots import Bot
+from uno_tui.bots import Bot, BotFactory
 from uno_tui.bots.base import main_decision
 from uno_tui.engine import Action, PlayerView
 
@@ -61,37 +61,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hard-samples", type=int, default=None)
     parser.add_argument("--think-ms", type=float, default=250.0)
     args = parser.parse_args(argv)
-    register()
     seatings = [tuple(args.a.split(",")), tuple(args.b.split(","))]
     if len(seatings[0]) != len(seatings[1]):
         parser.error("the two seatings need the same number of seats")
     times: dict[str, sim.Timings] = {}
-    make = sim.new_bot
 
-    def new_bot(level: str, think_ms: float) -> Bot:
-        searching = SEARCHING.get(level)
-        if searching is not None:
-            return Timed(searching(think_ms=think_ms, samples=args.hard_samples), times)
-        return Timed(make(level, think_ms), times)
+    def timed(make: BotFactory) -> BotFactory:
+        return lambda: Timed(make(), times)
 
+    bots = {level: timed(make) for level, make in levels(args.think_ms, args.hard_samples).items()}
     configs = [
-        sim.Config(args.rules, levels, args.games, args.seed, think_ms=args.think_ms)
-        for levels in seatings
+        sim.Config(args.rules, seating, args.games, args.seed, think_ms=args.think_ms, bots=bots)
+        for seating in seatings
     ]
     results: list[list[int]] = [[], []]
-    sim.new_bot = new_bot
-    try:
-        for index in range(args.games):
-            for config, outcomes in zip(configs, results, strict=True):
-                tally = sim.Tally(wins=[0] * len(config.levels))
-                sim.play_game(config, index, tally)
-                if tally.failures:
-                    print(tally.failures[0][1], file=sys.stderr)
-                    return 1
-                outcomes.append(tally.wins[0])
-            print(f"\r{index + 1}/{args.games}", end="", file=sys.stderr, flush=True)
-    finally:
-        sim.new_bot = make
+    for index in range(args.games):
+        for config, outcomes in zip(configs, results, strict=True):
+            tally = sim.Tally(wins=[0] * len(config.levels))
+            sim.play_game(config, index, tally)
+            if tally.failures:
+                print(tally.failures[0][1], file=sys.stderr)
+                return 1
+            outcomes.append(tally.wins[0])
+        print(f"\r{index + 1}/{args.games}", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
     print(json.dumps(summary(args, seatings, results, times), indent=1))
     return 0

@@ -33,12 +33,14 @@ search: ``hard-medium-teams`` (hard with medium's passes and shares, as hard was
 
 from __future__ import annotations
 
+import functools
 import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
 
-from uno_tui.bots import LEVELS, Bot, HardBot, MediumBot
+from uno_tui import sim
+from uno_tui.bots import Bot, BotFactory, HardBot, MediumBot
 from uno_tui.bots.base import main_decision, out_of_turn_actions
 from uno_tui.bots.hard import TEAM_CHOICES
 from uno_tui.engine import (
@@ -376,11 +378,18 @@ SEARCHING: dict[str, type[HardBot]] = {
 """The levels that search, and so take ``--think-ms`` and ``--hard-samples``."""
 
 
-def register() -> None:
-    """Make the sparring partners and the swapped bots seatable by ``uno-tui simulate`` in
-    this process."""
-    LEVELS.update(SPARRING)
-    LEVELS.update(SEARCHING)
+def levels(
+    think_ms: float = sim.DEFAULT_THINK_MS, samples: int | None = None
+) -> dict[str, BotFactory]:
+    """What ``uno-tui simulate`` may seat through this script: the game's own levels, the
+    sparring partners and the swapped bots, the searching ones thinking ``think_ms`` a
+    decision (or imagining exactly ``samples`` deals). Classes and partials only, so it
+    pickles for ``--jobs`` workers however they are started."""
+    searching = {
+        level: functools.partial(bot, think_ms=think_ms, samples=samples)
+        for level, bot in SEARCHING.items()
+    }
+    return {**sim.game_levels(think_ms), **SPARRING, **searching}
 
 
 def fixed_samples(argv: list[str]) -> int | None:
@@ -398,22 +407,12 @@ def fixed_samples(argv: list[str]) -> int | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from uno_tui import sim
-    from uno_tui.cli import main as uno_main
+    from uno_tui.cli import build_parser
 
     args = list(sys.argv[1:] if argv is None else argv)
     samples = fixed_samples(args)
-    make = sim.new_bot
-
-    def new_bot(level: str, think_ms: float) -> Bot:
-        searching = SEARCHING.get(level)
-        if searching is not None:
-            return searching(think_ms=think_ms, samples=samples)
-        return make(level, think_ms)
-
-    sim.new_bot = new_bot
-    register()
-    return uno_main(["simulate", *args])
+    parsed = build_parser().parse_args(["simulate", *args])
+    return sim.run(parsed, functools.partial(levels, samples=samples))
 
 
 if __name__ == "__main__":

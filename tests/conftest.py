@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui.bots import LEVELS
-from uno_tui.saves import ENV_DATA_DIR
+from uno_tui.files import ENV_DATA_DIR
 
 
 @pytest.fixture(autouse=True)
@@ -20,16 +19,6 @@ def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(ENV_DATA_DIR, str(path))
     monkeypatch.setenv("UNO_TUI_CONFIG_DIR", str(tmp_path / "uno-config"))  # the last setup
     return path
-
-
-@pytest.fixture(autouse=True)
-def _game_levels() -> Iterator[None]:
-    """The benchmarks seat their sparring partners in the game's table of bot levels (a
-    global); each test ends with the game's own levels, so the next one finds them alone."""
-    saved = dict(LEVELS)
-    yield
-    LEVELS.clear()
-    LEVELS.update(saved)
 
 
 # Figures -----------------------------------------------------------------------------------

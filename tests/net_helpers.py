@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
+import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import replace
+from pathlib import Path
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -26,9 +29,21 @@ from uno_tui.engine import (
 from uno_tui.net import protocol
 from uno_tui.net.host import Codes, Host, HostOptions
 from uno_tui.net.room import Room
+from uno_tui.net.tls import Certificate, host_certificate, pinning_context
 from uno_tui.session import Seat, Session
 
 QUICK = HostOptions(port=0, wrong_code_delay=0.2, uno_grace=0.2, news_grace=0.1, bot_pause=0)
+
+
+@functools.cache
+def certificate() -> Certificate:
+    """A host certificate made once for the test process, in a directory of its own."""
+    return host_certificate(Path(tempfile.mkdtemp(prefix="uno-tls-")))
+
+
+def secure(options: HostOptions = QUICK) -> HostOptions:
+    """``options`` serving ``wss://`` with ``certificate()``."""
+    return replace(options, tls=certificate().server_context())
 
 
 @contextlib.asynccontextmanager
@@ -62,7 +77,7 @@ async def hosting(
 
 
 def url(host: Host) -> str:
-    return f"ws://127.0.0.1:{host.port}"
+    return f"{'wss' if host.options.tls else 'ws'}://127.0.0.1:{host.port}"
 
 
 class Client:
@@ -75,7 +90,8 @@ class Client:
 
     @classmethod
     async def join(cls, host: Host, code: str, name: str | None = None) -> Client:
-        ws = await connect(url(host), max_size=None)
+        secure = {"ssl": pinning_context()} if host.options.tls else {}
+        ws = await connect(url(host), max_size=None, **secure)  # type: ignore[arg-type]
         client = cls(ws)
         await ws.send(protocol.hello(code, name))
         return client

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from uno_tui.engine import MatchRecord, Rules
+from uno_tui.files import ENV_DATA_DIR
 from uno_tui.plain import PlainGame
-from uno_tui.saves import ENV_DATA_DIR
 from uno_tui.session import Seat, Session
 
 

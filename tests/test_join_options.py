@@ -62,4 +62,14 @@ def test_the_joined_app_gets_narration_and_the_speech_asked_for(
         ["join", "h:1", "--code", "K7", "--narrate", "--speech", "espeak-ng"]
     )
     assert cli.join_in_app(args) == 0
-    assert opened == [{"address": "h:1", "code": "K7", "narrate": True, "speech": "espeak-ng"}]
+    assert opened == [
+        {
+            "address": "h:1",
+            "code": "K7",
+            "name": "",
+            "narrate": True,
+            "speech": "espeak-ng",
+            "fingerprint": "",
+            "insecure": False,
+        }
+    ]

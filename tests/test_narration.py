@@ -144,7 +144,7 @@ WORDING: dict[str, tuple[str, int, str, str]] = {
         "Maya plays Wild Draw Four, the colour is green.",
         0,
         "You play Wild Draw Four, the colour is green.",
-        "Maya plays Wild Draw Four, the colour is green.",
+        "Maya plays Wild Draw Four, colour green.",
     ),
     "ColorNamed": (
         "Maya names the colour blue.",
@@ -310,7 +310,11 @@ def test_the_teams_exchange_is_announced_without_its_cards() -> None:
 def test_brief_leaves_out_what_changes_no_decision_and_keeps_the_rest() -> None:
     brief = Narrator(NAMES, verbosity="brief")
     assert brief.narrate(events.TurnBegan(1), 0) == ""
-    assert brief.narrate(events.TurnBegan(0), 0) == "Your turn."
+    # The listener's turn: its summary and question follow at once ("Play? ..."), and say it.
+    assert brief.narrate(events.TurnBegan(0), 0) == ""
+    assert brief.narrate(events.TurnBegan(0, must_play=True), 0) == (
+        "Your turn: play a card, you may not draw."
+    )
     assert brief.narrate(events.CardsDealt(1, 7, None), 0) == ""
     assert brief.narrate(events.PlayerSkipped(1), 0) == "Leo is skipped."
     assert brief.narrate(events.UnoCalled(1, 1), 0) == "Leo calls UNO!"
@@ -385,10 +389,7 @@ def test_the_drawer_hears_their_cards_after_the_consequence() -> None:
 
 def test_brief_narrate_events_drops_left_out_lines() -> None:
     told = [events.CardPlayed(0, R7, Color.RED), events.TurnBegan(1), events.TurnBegan(0)]
-    assert Narrator(NAMES, verbosity="brief").narrate_events(told, 0) == [
-        "You play Red 7.",
-        "Your turn.",
-    ]
+    assert Narrator(NAMES, verbosity="brief").narrate_events(told, 0) == ["You play Red 7."]
 
 
 def swapped(event: Event) -> Event:
@@ -622,4 +623,4 @@ def test_a_call_for_the_giver_left_with_one_card_comes_before_their_turn() -> No
     lines = Narrator(SHARE_NAMES).narrate_events(told, 0)
     assert lines[-2:] == ["Cy calls UNO for Ada!", "Your turn."], "the summary follows at once"
     brief = Narrator(SHARE_NAMES, verbosity="brief").narrate_events(told, 0)
-    assert brief[-2:] == ["Cy calls UNO for Ada!", "Your turn."]
+    assert brief[-1] == "Cy calls UNO for Ada!", "the call, then the turn's summary"

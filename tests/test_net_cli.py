@@ -44,15 +44,25 @@ def test_resuming_when_no_match_was_hosted_says_so(capsys: pytest.CaptureFixture
 @pytest.mark.parametrize(
     ("address", "url"),
     [
-        ("192.168.1.5", "ws://192.168.1.5:8765"),
-        ("192.168.1.5:9000", "ws://192.168.1.5:9000"),
-        ("[::1]:9000", "ws://[::1]:9000"),
-        ("[::1]", "ws://[::1]:8765"),
-        ("ws://example.org:1/", "ws://example.org:1/"),
+        ("192.168.1.5", "wss://192.168.1.5:8765"),
+        ("192.168.1.5:9000", "wss://192.168.1.5:9000"),
+        ("[::1]:9000", "wss://[::1]:9000"),
+        ("[::1]", "wss://[::1]:8765"),
+        ("wss://example.org:1/", "wss://example.org:1/"),
     ],
 )
-def test_a_join_address_is_host_and_optional_port(address: str, url: str) -> None:
+def test_a_join_address_is_host_and_optional_port_encrypted_by_default(
+    address: str, url: str
+) -> None:
     assert address_url(address) == url
+    assert address_url(url.replace("wss://", "ws://"), secure=False) == url.replace("wss", "ws")
+
+
+def test_plain_ws_only_with_insecure_and_wss_never_with_it() -> None:
+    with pytest.raises(JoinError, match="is not encrypted: add --insecure"):
+        address_url("ws://example.org:1/")
+    with pytest.raises(JoinError, match="is encrypted: leave out --insecure"):
+        address_url("wss://example.org:1/", secure=False)
 
 
 def test_an_address_with_a_path_is_refused() -> None:

@@ -22,7 +22,7 @@ from uno_tui.tui.widgets.event_log import EventLog
 from uno_tui.tui.widgets.hand_view import HandView
 from uno_tui.tui.widgets.table_view import TableView
 
-from .net_helpers import Client, hosting
+from .net_helpers import Client, certificate, hosting, secure
 
 TABLE = (Seat("Ann"), Seat("Ben", "random"), Seat("Cy", "random"))
 
@@ -38,11 +38,12 @@ def screen_text(app: JoinApp) -> str:
 
 
 async def test_a_joined_seat_plays_on_the_game_screen_and_sees_only_its_own_hand() -> None:
-    async with hosting(TABLE, (0,), seed=5) as host:
+    async with hosting(TABLE, (0,), seed=5, options=secure()) as host:
         app = JoinApp()
         async with app.run_test(size=(100, 30)) as pilot:
             app.query_one("#address").value = f"127.0.0.1:{host.port}"  # type: ignore[attr-defined]
             app.query_one("#code").value = host.codes.seats[0]  # type: ignore[attr-defined]
+            app.query_one("#pin").value = certificate().fingerprint  # type: ignore[attr-defined]
             await pilot.click("#join")
 
             def my_turn() -> bool:
@@ -87,7 +88,7 @@ async def test_a_joined_seat_plays_on_the_game_screen_and_sees_only_its_own_hand
 
 async def test_a_dropped_connection_shows_reconnecting_and_the_seat_rejoins() -> None:
     async with hosting(TABLE, (0,), seed=5) as host:
-        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0])
+        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0], insecure=True)
         async with app.run_test(size=(100, 30)) as pilot:
             await until(lambda: isinstance(app.screen, GameScreen), pilot)
             remote = app.remote
@@ -112,7 +113,7 @@ async def test_a_dropped_connection_shows_reconnecting_and_the_seat_rejoins() ->
 
 async def test_a_wrong_code_is_told_on_the_form() -> None:
     async with hosting(TABLE, (0,), seed=5) as host:
-        app = JoinApp(f"127.0.0.1:{host.port}", "WRONG-CODE")
+        app = JoinApp(f"127.0.0.1:{host.port}", "WRONG-CODE", insecure=True)
         async with app.run_test(size=(100, 32)) as pilot:
             error = app.query_one("#join-error")
             await until(lambda: "Cannot join" in str(error.render()), pilot)
@@ -122,17 +123,19 @@ async def test_a_wrong_code_is_told_on_the_form() -> None:
 
 async def test_names_notices_and_typed_addresses_show_as_text_not_markup() -> None:
     table = (Seat("[AFK]Bo"), Seat("Bo[/]"), Seat("[b]Cy", "random"))
-    async with hosting(table, (0, 1), seed=5) as host:
+    async with hosting(table, (0, 1), seed=5, options=secure()) as host:
         app = JoinApp()
         async with app.run_test(size=(100, 30)) as pilot:
             app.query_one("#address").value = "[/]"  # type: ignore[attr-defined]
             app.query_one("#code").value = "[/]"  # type: ignore[attr-defined]
+            app.query_one("#pin").value = "[/]"  # type: ignore[attr-defined]
             await pilot.click("#join")
             error = app.query_one("#join-error")
             await until(lambda: "Cannot join" in str(error.render()), pilot)
             assert "[/]" in str(error.render())  # shown as typed; the window goes on
             app.query_one("#address").value = f"127.0.0.1:{host.port}"  # type: ignore[attr-defined]
             app.query_one("#code").value = host.codes.seats[0]  # type: ignore[attr-defined]
+            app.query_one("#pin").value = certificate().fingerprint  # type: ignore[attr-defined]
             app.join_pressed()
             await until(lambda: isinstance(app.screen, GameScreen), pilot)
             await until(lambda: "[b]Cy" in screen_text(app), pilot)
@@ -154,7 +157,7 @@ async def test_a_lost_connection_stays_said_until_it_is_back_and_keys_are_answer
     None
 ):
     async with hosting(TABLE, (0,), seed=5) as host:
-        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0])
+        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0], insecure=True)
         async with app.run_test(size=(100, 30)) as pilot:
 
             def my_turn() -> bool:
@@ -194,8 +197,9 @@ async def test_a_lost_connection_stays_said_until_it_is_back_and_keys_are_answer
 async def test_the_join_window_waits_in_the_room_and_plays_once_the_host_starts() -> None:
     seats = (Seat("Host"), Seat(open_name(1)), Seat(open_name(2)))
     made = Room(new_code(), [1, 2], "random")
-    async with hosting(seats, (0, 1, 2), room=made, local=0) as host:
-        app = JoinApp(f"127.0.0.1:{host.port}", made.code, name="[b]Ann")
+    pin = certificate().fingerprint
+    async with hosting(seats, (0, 1, 2), room=made, local=0, options=secure()) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", made.code, name="[b]Ann", fingerprint=pin)
         async with app.run_test(size=(100, 30)) as pilot:
             lobby = app.query_one("#lobby", Static)
             await until(lambda: "[b]Ann  (you)" in str(lobby.render()), pilot)
@@ -206,13 +210,14 @@ async def test_the_join_window_waits_in_the_room_and_plays_once_the_host_starts(
             await until(lambda: "Ada" in screen_text(app), pilot)  # the open seat's bot
             assert host.session.seats[2].bot_level == "random"
             await pilot.press("ctrl+q")
-        assert kept_seat(f"ws://127.0.0.1:{host.port}") == (host.codes.seats[1], "[b]Ann")
+        # kept with the certificate's fingerprint: a later join with no code pins it
+        assert kept_seat(f"wss://127.0.0.1:{host.port}") == (host.codes.seats[1], "[b]Ann", pin)
 
 
 async def test_slash_opens_a_line_to_the_table_and_what_others_say_shows_in_the_log() -> None:
     table = (Seat("Ann"), Seat("Ben"), Seat("Cy", "random"))
     async with hosting(table, (0, 1), seed=5) as host:
-        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0])
+        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0], insecure=True)
         async with app.run_test(size=(100, 30)) as pilot:
             await until(lambda: isinstance(app.screen, JoinedGameScreen), pilot)
             ben = await Client.join(host, host.codes.seats[1])
@@ -242,7 +247,7 @@ async def test_a_host_that_is_not_there_is_told_as_such(monkeypatch: pytest.Monk
     with socket.socket() as probe:  # a port nothing listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    app = JoinApp(f"127.0.0.1:{port}", "ABCD-EFGH")
+    app = JoinApp(f"127.0.0.1:{port}", "ABCD-EFGH", insecure=True)
     async with app.run_test(size=(100, 32)) as pilot:
         error = app.query_one("#join-error")
         await until(lambda: "Cannot join" in str(error.render()), pilot)

@@ -40,14 +40,16 @@ class Hosted:
         where = [] if port is None else ["--port", str(port)]
         self.process = PlainProcess(["host", *where, *args], data_dir)
         self.codes: dict[str, str] = {}
+        self.fingerprint = ""
         lines = self.process._lines
         while len(self.codes) < 2:
             line = lines.get(timeout=20)
             assert line is not None, f"the host ended: {self.process.stderr}"
             self.process.output.append(line)
-            found = re.match(r"(\w+): uno-tui join \S+ --code (\S+)$", line)
+            found = re.match(r"(\w+): uno-tui join \S+ --code (\S+) --fingerprint (\S+)$", line)
             if found:
                 self.codes[found[1]] = found[2]
+                self.fingerprint = found[3]
 
 
 @pytest.fixture
@@ -58,8 +60,8 @@ def processes() -> Iterator[list[PlainProcess]]:
         process.close()
 
 
-def join(port: int, code: str, transcript: Path, data_dir: Path) -> PlainProcess:
-    args = ["join", f"127.0.0.1:{port}", "--code", code, "--plain"]
+def join(port: int, code: str, transcript: Path, data_dir: Path, fingerprint: str) -> PlainProcess:
+    args = ["join", f"127.0.0.1:{port}", "--code", code, "--fingerprint", fingerprint, "--plain"]
     return PlainProcess([*args, "--record-messages", str(transcript)], data_dir)
 
 
@@ -104,8 +106,8 @@ def test_two_line_clients_play_a_round_to_its_end_and_receive_nothing_they_may_n
     )
     processes.append(host.process)
     transcripts = {seat: tmp_path / f"seat{seat}.jsonl" for seat in (0, 1)}
-    ann = join(port, host.codes["Ann"], transcripts[0], data_dir)
-    ben = join(port, host.codes["Ben"], transcripts[1], data_dir)
+    ann = join(port, host.codes["Ann"], transcripts[0], data_dir, host.fingerprint)
+    ben = join(port, host.codes["Ben"], transcripts[1], data_dir, host.fingerprint)
     processes += [ann, ben]
     ben_playing = threading.Thread(target=play, args=(ben, 2), daemon=True)
     ben_playing.start()
@@ -117,7 +119,7 @@ def test_two_line_clients_play_a_round_to_its_end_and_receive_nothing_they_may_n
     hand_before = views(transcripts[0])[-1].view.hand
     lines_before = len(transcripts[0].read_text().splitlines())
     ann.signal(signal.SIGKILL)
-    ann = join(port, host.codes["Ann"], transcripts[0], data_dir)
+    ann = join(port, host.codes["Ann"], transcripts[0], data_dir, host.fingerprint)
     processes.append(ann)
     play(ann, 1)
     ben_playing.join(timeout=90)
@@ -153,8 +155,8 @@ def test_a_host_killed_and_resumed_continues_the_same_table_with_the_same_codes(
     )
     processes.append(first_host.process)
     transcripts = {seat: tmp_path / f"seat{seat}.jsonl" for seat in (0, 1)}
-    ann = join(port, first_host.codes["Ann"], transcripts[0], data_dir)
-    ben = join(port, first_host.codes["Ben"], transcripts[1], data_dir)
+    ann = join(port, first_host.codes["Ann"], transcripts[0], data_dir, first_host.fingerprint)
+    ben = join(port, first_host.codes["Ben"], transcripts[1], data_dir, first_host.fingerprint)
     processes += [ann, ben]
     ben_playing = threading.Thread(target=play, args=(ben, 2), daemon=True)
     ben_playing.start()
@@ -175,6 +177,7 @@ def test_a_host_killed_and_resumed_continues_the_same_table_with_the_same_codes(
     processes.append(resumed.process)
     assert resumed.codes == first_host.codes
     assert any(f"127.0.0.1:{port}" in line for line in resumed.process.output)
+    assert resumed.fingerprint == first_host.fingerprint  # the same certificate
     deadline = 40
     while transcripts[0].read_text().count('"type":"welcome"') == welcomes_before:
         assert deadline > 0, "Ann's client did not rejoin the resumed host"
@@ -243,9 +246,9 @@ def test_three_walk_into_a_room_with_one_code_and_a_killed_one_comes_back_with_n
     )
     processes.append(host)
     line = read_until(host, "Everyone: uno-tui join")
-    found = re.search(r"--code (\S+) --name YOUR-NAME$", line)
+    found = re.search(r"--code (\S+) --name YOUR-NAME --fingerprint (\S+)$", line)
     assert found, line
-    room = found[1]
+    room, pin = found[1], found[2]
     assert not any("Open seat" in seen for seen in host.output), "open seats have no codes shown"
     names = ("Ann", "Ben", "[b]Cy")
     homes = {name: tmp_path / f"home{i}" for i, name in enumerate(names)}
@@ -253,13 +256,25 @@ def test_three_walk_into_a_room_with_one_code_and_a_killed_one_comes_back_with_n
     for name in names:
         address = f"127.0.0.1:{port}"
         clients[name] = PlainProcess(
-            ["join", address, "--code", room, "--name", name, "--plain"], homes[name]
+            ["join", address, "--code", room, "--name", name, "--fingerprint", pin, "--plain"],
+            homes[name],
         )
         processes.append(clients[name])
         read_until(clients[name], "In the room:")
         read_until(host, f"{name} joined.")
     twin = PlainProcess(
-        ["join", f"127.0.0.1:{port}", "--code", room, "--name", "ann", "--plain"], tmp_path / "twin"
+        [
+            "join",
+            f"127.0.0.1:{port}",
+            "--code",
+            room,
+            "--name",
+            "ann",
+            "--fingerprint",
+            pin,
+            "--plain",
+        ],
+        tmp_path / "twin",
     )
     processes.append(twin)
     assert twin.wait(timeout=30) == 1
@@ -289,6 +304,7 @@ def test_three_walk_into_a_room_with_one_code_and_a_killed_one_comes_back_with_n
     read_until(host, "Ann says: [red]gg[/red] <b>&amp;")
     ann.next_prompt(timeout=30)
     ann.signal(signal.SIGKILL)
+    # no code and no fingerprint: the token and the certificate's fingerprint kept with it
     ann = PlainProcess(["join", f"127.0.0.1:{port}", "--plain"], homes["Ann"])
     processes.append(ann)
     clients["Ann"] = ann
@@ -337,8 +353,8 @@ def test_a_turn_not_taken_in_time_is_the_bots_and_the_person_plays_on(
     )
     processes.append(host.process)
     transcript = tmp_path / "ann.jsonl"
-    ann = join(port, host.codes["Ann"], transcript, tmp_path / "ann")
-    ben = join(port, host.codes["Ben"], tmp_path / "ben.jsonl", tmp_path / "ben")
+    ann = join(port, host.codes["Ann"], transcript, tmp_path / "ann", host.fingerprint)
+    ben = join(port, host.codes["Ben"], tmp_path / "ben.jsonl", tmp_path / "ben", host.fingerprint)
     processes += [ann, ben]
     ben_playing = threading.Thread(target=play, args=(ben, 2), daemon=True)
     ben_playing.start()

@@ -51,10 +51,11 @@ def test_a_name_takes_the_first_open_seat_under_the_name_rule() -> None:
 
 
 def test_a_kept_seat_is_found_by_its_host_and_only_there(tmp_path: Path) -> None:
-    keep_seat("ws://a:1", "TOKEN-ONE", "Ann", tmp_path)
-    keep_seat("ws://b:2", "TOKEN-TWO", "Ben", tmp_path)
-    keep_seat("ws://a:1", "TOKEN-NEW", "Ann", tmp_path)
-    assert kept_seat("ws://a:1", tmp_path) == ("TOKEN-NEW", "Ann")
+    keep_seat("ws://a:1", "TOKEN-ONE", "Ann", directory=tmp_path)
+    keep_seat("wss://b:2", "TOKEN-TWO", "Ben", "AAAA-BBBB-CCCC-DDDD", tmp_path)
+    keep_seat("ws://a:1", "TOKEN-NEW", "Ann", directory=tmp_path)
+    assert kept_seat("ws://a:1", tmp_path) == ("TOKEN-NEW", "Ann", None)
+    assert kept_seat("wss://b:2", tmp_path) == ("TOKEN-TWO", "Ben", "AAAA-BBBB-CCCC-DDDD")
     assert kept_seat("ws://c:3", tmp_path) is None
     assert (tmp_path / "joined-seats.json").stat().st_mode & 0o077 == 0
     (tmp_path / "joined-seats.json").write_text("[not json")
@@ -141,3 +142,27 @@ def test_the_room_and_the_address_are_kept_with_the_codes(tmp_path: Path) -> Non
     assert lines == [f"Everyone: uno-tui join 10.0.0.2:28765 --code {made.code} --name YOUR-NAME"]
     made.started = True
     assert join_lines(Codes({}, None, room=made), names, "x:1") == []
+
+
+def test_a_kept_seat_is_taken_again_pinned_to_the_certificate_it_was_taken_at(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from uno_tui.files import ENV_DATA_DIR
+    from uno_tui.net.commands import CommandError, join_code
+
+    monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path))
+    kept = "4F2K-9QXB-ZC7M-H0TD"
+    keep_seat("wss://example.test:8765", "TOKEN", "Ann", kept)
+    # no code and no fingerprint: the token, and the fingerprint kept with it
+    assert join_code("example.test", None, None) == ("TOKEN", None, kept)
+    # the same fingerprint typed another way is the same
+    assert join_code("example.test", None, None, "4f2k9qxbzc7mh0td")[0] == "TOKEN"
+    with pytest.raises(CommandError, match="not the one of the host where your seat"):
+        join_code("example.test", None, None, "AAAA-BBBB-CCCC-DDDD")
+    # a code given is used as given (a room's code with a name)
+    assert join_code("example.test", "ROOM", "Ben", kept) == ("ROOM", "Ben", kept)
+    # a ws:// seat is another host's (--insecure), kept without a fingerprint
+    with pytest.raises(CommandError, match="no seat of yours"):
+        join_code("example.test", None, None, insecure=True)
+    keep_seat("ws://example.test:8765", "PLAIN", "Ann")
+    assert join_code("example.test", None, None, insecure=True) == ("PLAIN", None, None)

@@ -102,3 +102,31 @@ def test_a_page_runs_with_a_data_directory_of_its_own(monkeypatch: pytest.Monkey
         assert environment["UNO_TUI_CONFIG_DIR"] == service.data
     finally:
         service.remove_data()
+
+
+async def test_malformed_requests_and_controls_in_headers_come_out_as_short_lines() -> None:
+    """textual-serve would log two lines a request, a traceback with its locals for a
+    malformed one, and a User-Agent's C1 controls raw."""
+    lines: list[str] = []
+    requests = [
+        b"\x16\x03\x01\x02\x00 not HTTP at all\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: a\x9b2J\x1b]0;title\x07b\r\n\r\n",
+        b"GET /\x9b\x1b[2J HTTP/1.1\r\nHost: \x9b\r\n\r\n",
+        b"GET / HTTP/1.1\r\nX: " + b"a" * 20_000 + b"\r\n\r\n",
+        b"GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: x\r\nUser-Agent: \x9b2J\r\n\r\n",
+    ]
+    async with serving(lines) as (server, port):
+        for request in requests * 3:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            writer.write(request)
+            with contextlib.suppress(OSError, TimeoutError):
+                answer = await asyncio.wait_for(reader.read(1 << 16), 10)
+                assert answer.startswith(b"HTTP/1.")  # answered, not dropped
+            writer.close()
+        assert server.pages == {}
+    assert lines, "the malformed requests are told"
+    assert len(lines) <= 4, lines  # counted, not a line (or 53) a request
+    for line in lines:
+        assert "Traceback" not in line and len(line) <= 160, line
+        assert not any(ord(c) < 32 or 127 <= ord(c) < 160 for c in line), line

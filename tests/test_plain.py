@@ -3,7 +3,9 @@ log, and colour that is never the only carrier of meaning nor ever an escape cod
 
 from __future__ import annotations
 
+import asyncio
 import io
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -16,6 +18,7 @@ from uno_tui.plain.game_loop import curtain_line
 from uno_tui.session import Seat, Session
 
 from .helpers import game_at
+from .plain_driver import answer_for
 
 
 def reader(answers: list[str]) -> tuple[list[str], object]:
@@ -224,6 +227,51 @@ def test_after_the_curtain_a_person_hears_what_the_cleared_screen_held() -> None
     to_ben = lines[lines.index(curtain_line("Ben")) + 1]
     assert to_ben.startswith("Since your last turn: You deal. ")
     assert "Your hand: Green 1, Green 2." in to_ben and "Red" not in to_ben
+
+
+def test_after_a_hands_end_the_curtain_comes_even_for_the_last_person() -> None:
+    """The flow raises the curtain before the first person of a new hand, whoever pressed
+    Enter at the scores (as the app does): Ben went out last and plays first again, and his
+    new hand waits for his Enter."""
+    game = game_at(Rules.two_player(), ["R7 R8", "R1"], top="R5")
+    session = Session(game.rules, [Seat("Ann"), Seat("Ben")], game=game)
+    # Ben's curtain, his UNO call; Ann's curtain, Red 7, her call; Ben's curtain, Red 1 (out).
+    lines = play(session, ["", "1", "", "1", "1", "", "1", "", "", "quit"])
+    after_scores = lines[lines.index("Hand 1 is over. Ready for hand 2? Enter: deal.") + 1 :]
+    assert "First card: Red 0. Ben's turn." in after_scores
+    curtain = after_scores.index(curtain_line("Ben"))
+    hand = next(i for i, line in enumerate(after_scores) if line.startswith("Ben. Top card"))
+    assert curtain < hand
+
+
+def test_the_line_mode_never_pauses_for_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots' moves are told together at the next question: the flow never sleeps in the
+    line mode, however busy the machine (the pipe tests once bounded a round's wall time)."""
+    slept: list[float] = []
+    real_sleep = asyncio.sleep
+
+    async def sleep(delay: float, result: object = None) -> object:
+        slept.append(delay)
+        return await real_sleep(0, result)
+
+    monkeypatch.setattr(asyncio, "sleep", sleep)
+    seats = [Seat("You"), Seat("Ada", "medium"), Seat("Bo", "easy"), Seat("Cy", "random")]
+    session = Session(Rules.classic(), seats, seed=7)
+    out = io.StringIO()
+    dice = random.Random(3)
+    asked: list[str] = []
+
+    def read() -> str:
+        prompt = out.getvalue().splitlines()[-1]
+        asked.append(prompt)
+        if prompt.startswith("Hand 1 is over") or len(asked) > 500:
+            return "quit"
+        return answer_for(prompt, dice)
+
+    PlainGame(session, read, out).run()
+    assert asked[-1].startswith("Hand 1 is over"), "the round reached its end"
+    assert len(session.game.actions) > 10
+    assert [delay for delay in slept if delay > 0] == []
 
 
 def test_short_forms_and_repeat_say_the_last_thing_that_happened() -> None:

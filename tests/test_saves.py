@@ -8,9 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui import saves
+from uno_tui import files, saves
 from uno_tui.engine import CallUno, Game, Rules
-from uno_tui.saves import Autosave, SaveError, describe, load_session, read_save, write_atomic
+from uno_tui.files import write_atomic
+from uno_tui.saves import Autosave, SaveError, describe, load_session, read_save
 from uno_tui.session import MAX_BOT_ACTIONS, Seat, Session
 
 from .random_play import random_action
@@ -21,6 +22,10 @@ BOTS = [Seat("Ann", "random"), Seat("Ben", "easy"), Seat("Cat", "medium")]
 class SaveTexts:
     """Every autosave a session writes, as its text, with the game's digest and number of
     actions at that moment."""
+
+    path = None
+    """No file: nothing kept."""
+    failure = None
 
     def __init__(self) -> None:
         self.texts: list[str] = []
@@ -34,6 +39,9 @@ class SaveTexts:
 
 
 class CountingSaver:
+    path = None
+    failure = None
+
     def __init__(self) -> None:
         self.actions_seen: list[int] = []
 
@@ -44,13 +52,13 @@ class CountingSaver:
 def test_the_data_directory_is_the_users_never_the_current_one(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.delenv(saves.ENV_DATA_DIR)
+    monkeypatch.delenv(files.ENV_DATA_DIR)
     monkeypatch.chdir(tmp_path)
     path = saves.default_path()
     assert path.is_absolute() and path.name == "autosave.json"
     assert tmp_path not in path.parents
     assert "uno-tui" in path.parts
-    monkeypatch.setenv(saves.ENV_DATA_DIR, str(tmp_path / "elsewhere"))
+    monkeypatch.setenv(files.ENV_DATA_DIR, str(tmp_path / "elsewhere"))
     assert saves.default_path() == tmp_path / "elsewhere" / "autosave.json"
 
 
@@ -222,7 +230,7 @@ def test_describe_names_the_rules_round_moves_and_scores() -> None:
     game = Game(Rules.teams(), ["Ann", "Ben", "Cat", "Dan"], seed=1)
     session = Session(Rules.teams(), [Seat(n) for n in game.names], game=game)
     text = describe(session)
-    assert text.startswith("teams, round 1, 0 moves; scores: Ann and Cat 0, Ben and Dan 0")
+    assert text.startswith("teams, hand 1, 0 moves; scores: Ann and Cat 0, Ben and Dan 0")
 
 
 def test_a_save_whose_players_differ_from_its_seats_is_refused() -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 
 
 def test_a_process_whose_clean_exit_hangs_is_ended_with_its_code() -> None:
@@ -16,7 +15,5 @@ def test_a_process_whose_clean_exit_hangs_is_ended_with_its_code() -> None:
         "end_process_after(0.2, 129)\n"
         "threading.Event().wait(60)  # a shutdown that never returns\n"
     )
-    start = time.monotonic()
     done = subprocess.run([sys.executable, "-c", script], timeout=30, check=False)
-    assert done.returncode == 129
-    assert time.monotonic() - start < 30
+    assert done.returncode == 129  # a hang fails by the timeout

@@ -3,7 +3,9 @@ RLCard itself where it is installed, MixBot against the rules of its F# source."
 
 from __future__ import annotations
 
+import json
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -112,12 +114,40 @@ def test_mixbot_keeps_a_drawn_wild_with_more_than_two_cards() -> None:
 
 @pytest.mark.parametrize("rules", ["classic", "two-player"])
 def test_sparring_partners_play_only_legal_actions(rules: str) -> None:
-    from benchmarks.sparring import register
-
-    register()
     seats = ("mixbot", "rlcard-v1") if rules == "two-player" else ("mixbot", "rlcard-v1") * 2
-    tally = simulate(Config(rules=rules, levels=seats, games=60, seed=3))
+    config = Config(rules=rules, levels=seats, games=60, seed=3, bots=sparring.levels())
+    tally = simulate(config)
     assert tally.failures == [] and tally.games == 60
+
+
+def test_simulate_jobs_seats_the_sparring_levels_in_spawned_workers() -> None:
+    """Workers started by spawn (macOS; Linux from Python 3.14) import uno-tui afresh and share
+    no memory with this process: they seat the levels their configuration brings, and play the
+    very games one process plays."""
+    seats = ("mixbot", "rlcard-v1", "medium-hard-teams")
+    config = Config(
+        rules="classic", levels=seats, games=6, seed=11, bots=sparring.levels(samples=2)
+    )
+    alone = simulate(config)
+    spawned = simulate(replace(config, jobs=2), start_method="spawn")
+    assert spawned.failures == [] and spawned.games == 6
+    assert spawned.wins == alone.wins
+    assert set(spawned.decision_ms) == set(seats)
+
+
+def test_seating_the_sparring_partners_leaves_the_games_levels_alone(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """No registry to add to: the game's levels stay the game's, and cannot be changed."""
+    from uno_tui.bots import LEVELS
+
+    before = dict(LEVELS)
+    argv = ["--rules", "two-player", "--seats", "mixbot,hard", "--games", "2", "--json"]
+    assert sparring.main([*argv, "--seed", "4", "--hard-samples", "2"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 2
+    assert dict(LEVELS) == before and "mixbot" not in LEVELS
+    with pytest.raises(TypeError):
+        LEVELS["mixbot"] = sparring.MixBot  # type: ignore[index]
 
 
 def test_hard_samples_fixes_the_deals_and_leaves_the_rest_to_simulate() -> None:
@@ -152,7 +182,6 @@ def test_paired_runs_of_one_seating_against_itself_find_no_difference(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """The same games with the same bots: every game ends alike, so the difference is nil."""
-    import json
 
     from benchmarks import paired
 
@@ -176,7 +205,6 @@ def test_the_deals_guess_the_others_hands_better_than_the_base_rate(
     never contradicts the true hand, where the players never draw holding a card they could
     play; the chance the deals give that a colour is missing beats saying the same average
     chance every time (its log loss is lower); and what they call all but sure mostly is."""
-    import json
     import math
 
     from benchmarks import inference

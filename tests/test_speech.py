@@ -341,3 +341,27 @@ def test_no_speech_dispatcher_daemon_falls_back_to_spd_say() -> None:
     module = types.SimpleNamespace(SSIPClient=refuse, CallbackType=fake_speechd().CallbackType)
     backend = backend_for("spd-say", "/usr/bin/spd-say", lambda: module)
     assert isinstance(backend, CommandBackend) and backend.args == ("-w",)
+
+
+def test_replay_with_speech_speaks_every_line_it_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``uno-tui replay FILE --speech espeak-ng`` speaks the match, not only prints it: each
+    printed line once, in order, and the command returns once the last one is said."""
+    from uno_tui.cli import main
+    from uno_tui.engine import MatchRecord, Rules
+    from uno_tui.session import Seat, Session
+
+    session = Session(
+        Rules.two_player(target_score=1), [Seat("Ada", "easy"), Seat("Bo", "easy")], seed=4
+    )
+    session.run_bots()
+    record = tmp_path / "match.json"
+    MatchRecord.of(session.game).save(record)
+    log = tmp_path / "espeak-ng.log"
+    fake_program(tmp_path, "espeak-ng", log)
+    monkeypatch.setenv("PATH", f"{tmp_path}{os.pathsep}{os.environ['PATH']}")
+    assert main(["replay", str(record), "--speech", "espeak-ng"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert len(printed) > 3
+    assert [run[-1] for run in calls(log)] == printed

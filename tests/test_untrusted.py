@@ -23,9 +23,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from uno_tui import cli, saves
+from uno_tui import cli
 from uno_tui.engine import BadNameError, Game, MatchRecord, RecordError, Rules, clean_name
 from uno_tui.engine.names import check_names
+from uno_tui.files import release_save_lock
 from uno_tui.plain import PlainGame
 from uno_tui.saves import FILE_NAME, Autosave, SaveError, read_save
 from uno_tui.session import Seat, Session
@@ -324,8 +325,7 @@ def saved_match(data_dir: Path) -> bytes:
         Rules.two_player(), [Seat("Ann"), Seat("Bob", "easy")], seed=5, autosave=Autosave()
     )
     session.save()
-    lock = data_dir / f"{FILE_NAME}.lock"
-    saves._HELD_LOCKS.pop(lock).close()
+    release_save_lock(data_dir / FILE_NAME)
     return (data_dir / FILE_NAME).read_bytes()
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import textwrap
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -19,8 +20,10 @@ from pathlib import Path
 
 from uno_tui.engine import Game, IllegalActionError, MatchRecord, Phase, RecordError
 from uno_tui.engine.events import MatchEnded
+from uno_tui.files import MAX_SAVE_BYTES, FileRefused, data_dir, read_limited, write_atomic
 from uno_tui.narration import Narrator
 from uno_tui.narration.narrator import scores_words
+from uno_tui.program import command_name
 
 MATCHES = "matches"
 """The folder of kept matches, beside the autosave."""
@@ -33,11 +36,7 @@ class ArchiveError(Exception):
 
 def matches_dir(data: Path | None = None) -> Path:
     """``matches/`` in ``data`` (by default uno-tui's data directory)."""
-    if data is None:
-        from uno_tui.saves import data_dir
-
-        data = data_dir()
-    return data / MATCHES
+    return (data_dir() if data is None else data) / MATCHES
 
 
 def file_name(game: Game, when: float | None = None) -> str:
@@ -58,8 +57,6 @@ def keep_match(
     stats``; a record reader ignores it."""
     if not game.actions:
         return None  # nothing was played: nothing to replay
-    from uno_tui.saves import write_atomic
-
     text = kept_text(MatchRecord.of(game), bots)
     name = file_name(game)
     with contextlib.suppress(OSError):
@@ -132,8 +129,6 @@ def summary(number: int, path: Path) -> KeptMatch:
     to be so, in its line, and the others are listed all the same."""
     day, _, rest = path.stem.partition("_")
     date = f"{day} {rest.partition('_')[0].replace('-', ':')}"
-    from uno_tui.saves import MAX_SAVE_BYTES, FileRefused, read_limited
-
     try:  # a file dropped in matches/ is read as carefully as any record from outside
         record = MatchRecord.from_json(read_limited(path, MAX_SAVE_BYTES).decode("utf-8"))
         game = Game.from_record(record)
@@ -148,18 +143,25 @@ def summary(number: int, path: Path) -> KeptMatch:
     return KeptMatch(number, date, game.rules.rule_set.value, ", ".join(game.names), winner, scores)
 
 
+HISTORY_WIDTH = 79
+"""``history`` fits 80 columns: a match's line, then its players and scores wrapped under it."""
+
+
 def history_lines(directory: Path) -> list[str]:
     """``uno-tui history``: every kept match, oldest first, numbered for ``replay N``."""
     kept = [summary(number, path) for number, path in enumerate(kept_matches(directory), 1)]
     if not kept:
         return [f"No match has been kept yet (they are kept in {directory})."]
-    lines = [f"{'#':>3}  {'date':<19}  {'rules':<10}  {'winner':<20}  players; final scores"]
+    lines = [f"{'#':>3}  {'date':<19}  {'rules':<10}  winner", f"{'':5}players: final scores"]
     for match in kept:
-        lines.append(
-            f"{match.number:>3}  {match.date:<19}  {match.rules:<10}  {match.winner:<20}  "
-            f"{match.players}; {match.scores}"
+        lines.append(f"{match.number:>3}  {match.date:<19}  {match.rules:<10}  {match.winner}")
+        lines += textwrap.wrap(
+            f"{match.players}: {match.scores}",
+            HISTORY_WIDTH,
+            initial_indent=" " * 5,
+            subsequent_indent=" " * 7,
         )
-    lines.append("uno-tui replay N tells match N move by move; replay --last the last one.")
+    lines.append(f"{command_name()} replay N tells match N move by move; --last the last one.")
     return lines
 
 

@@ -25,17 +25,14 @@ from uno_tui.engine import (
     check_names,
     clean_name,
 )
+from uno_tui.files import MAX_SAVE_BYTES, FileRefused, read_limited
 from uno_tui.narration import VERBOSITIES, resume_hint
+from uno_tui.narration.sounds import SOUND_CHOICES
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
-from uno_tui.saves import (
-    MAX_SAVE_BYTES,
-    Autosave,
-    FileRefused,
-    describe,
-    open_autosave,
-    read_limited,
-)
+from uno_tui.plain.lines import STDIN
+from uno_tui.program import command_name
+from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import BOT_LEVELS, Seat, Session
 from uno_tui.signals import LAST_RESORT_SECONDS, SignalExit, end_process_after, exit_on_signals
 from uno_tui.table import Table
@@ -145,6 +142,12 @@ def build_parser() -> argparse.ArgumentParser:
         "as the screen reader reads the lines)",
     )
     parser.add_argument(
+        "--sounds",
+        choices=SOUND_CHOICES,
+        help="a sound for your turn, UNO, a penalty and an exchange: the terminal's bell, or "
+        "speech-dispatcher's sound icons (default: off; the app remembers the setup's)",
+    )
+    parser.add_argument(
         "--reduce-motion",
         action="store_true",
         help="no animation: cards appear where they go at once",
@@ -161,6 +164,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     replay.add_argument("file", nargs="?", help="a match record, or a number from history")
     replay.add_argument("--last", action="store_true", help="the last match kept")
+    replay.add_argument(
+        "--speech", choices=SPEECH_CHOICES, default=argparse.SUPPRESS, help="speak each line"
+    )
     sub.add_parser("history", help="list the matches kept (every finished match)")
     stats = sub.add_parser("stats", help="what the kept matches add up to, per person and bot")
     stats.add_argument("--file", action="append", default=[], help="a match record to count too")
@@ -239,12 +245,13 @@ def run_app(
         autosave=autosave_of(session),
         reduce_motion=args.reduce_motion,
         new_table=new_table,
+        sounds=getattr(args, "sounds", None),
     )
 
     def leave(signum: int) -> None:
         stop = SignalExit(signum)
         end_process_after(LAST_RESORT_SECONDS, 128 + signum)
-        message = f"Stopped ({stop.name}). {resume_hint(plain=False)}"
+        message = f"Stopped ({stop.name}). {resume_hint(plain=False, program=command_name())}"
         asyncio.get_running_loop().call_soon_threadsafe(
             lambda: app.exit(return_code=128 + signum, message=message)
         )
@@ -273,7 +280,14 @@ def plain_front_end(args: argparse.Namespace) -> PlaySession:
 
     def play_lines(session: Session) -> int:
         speaker = make_speaker(args.speech or "none", notify=say)
-        game = PlainGame(session, input, sys.stdout, speaker=speaker, verbosity=args.verbosity)
+        game = PlainGame(
+            session,
+            STDIN,
+            sys.stdout,
+            speaker=speaker,
+            verbosity=args.verbosity,
+            sounds=getattr(args, "sounds", None) or "off",
+        )
         return game.run()
 
     return play_lines
@@ -282,7 +296,8 @@ def plain_front_end(args: argparse.Namespace) -> PlaySession:
 @contextlib.contextmanager
 def line_by_line() -> Iterator[None]:
     """The terminal as the plain game needs it: any bytes may come in; Ctrl+C, SIGTERM and
-    SIGHUP stop the game cleanly (``KeyboardInterrupt``, ``SignalExit``)."""
+    SIGHUP stop the game cleanly (``KeyboardInterrupt``, ``SignalExit``), even one sent the
+    moment a question is printed (every answer is read through ``plain.lines.STDIN``)."""
     # Ctrl+C stops the game even when started with SIGINT ignored (as `cmd &` does).
     signal.signal(signal.SIGINT, signal.default_int_handler)
     tolerate_any_bytes()
@@ -304,7 +319,7 @@ def ask_line(question: str) -> str:
     """One question, one answer line; ``StopPlaying`` at end of input."""
     say(question)
     try:
-        return input().strip()
+        return STDIN().strip()
     except EOFError:
         raise StopPlaying from None
 
@@ -334,8 +349,13 @@ def new_plain_session(args: argparse.Namespace, autosave: Autosave) -> Session:
             except StopPlaying:
                 raise QuitGame from None
 
+        def stats() -> list[str]:
+            from uno_tui.stats import spoken_stats
+
+            return spoken_stats(matches_dir(autosave.path.parent))
+
         try:
-            rules, seats = PlainSetup(ask, say).run()
+            rules, seats = PlainSetup(ask, say, stats).run()
         except QuitGame:
             raise StopPlaying from None
         if args.target is not None:
@@ -376,7 +396,8 @@ def run_session(session: Session, front_end: PlaySession) -> int:
         session.save()  # saved after every action already; this covers an action mid-save
         reason = "interrupted" if isinstance(stop, KeyboardInterrupt) else f"stopped ({stop.name})"
         say("")
-        say(f"The game was {reason}. {session.unsaved or resume_hint(plain=True)}")
+        hint = resume_hint(plain=True, program=command_name())
+        say(f"The game was {reason}. {session.unsaved or hint}")
         return 130 if isinstance(stop, KeyboardInterrupt) else 128 + stop.signum
     if not session.is_over:
         session.save()
@@ -450,11 +471,16 @@ def replay(args: argparse.Namespace) -> int:
     path = replay_path(args.file, last=args.last)
     record = read_record(path)
     said = [(line.moves, line.words()) for line in load_chat(chat_path(path))]
+    speaker = make_speaker(args.speech or "none", notify=say)
     try:
         for line in tell(record, said):
+            speaker.say(line)  # queued: printing goes on, the lines are spoken in order
             say(line)
+        speaker.wait_idle()  # every line heard before the prompt returns (Ctrl+C cuts)
     except RecordError as error:
         raise RecordError(f"replay: {path}: {error}") from None
+    finally:
+        speaker.close()
     return 0
 
 
@@ -543,7 +569,7 @@ def play_across_machines(args: argparse.Namespace) -> int:
 
     def play_remote(table: Table) -> int:
         speaker = make_speaker(args.speech or "none", notify=say)
-        game = PlainGame(table, input, sys.stdout, speaker=speaker, verbosity=args.verbosity)
+        game = PlainGame(table, STDIN, sys.stdout, speaker=speaker, verbosity=args.verbosity)
         return game.run()
 
     try:
@@ -562,14 +588,17 @@ def play_across_machines(args: argparse.Namespace) -> int:
 def join_in_app(args: argparse.Namespace) -> int:
     """``uno-tui join`` without ``--plain``: the join form, then the app's game screen on the
     joined seat."""
+    from uno_tui.net.client import ENV_JOIN_CODE, ENV_JOIN_NAME
     from uno_tui.tui.join_app import JoinApp
 
     app = JoinApp(
         args.address or "",
-        args.code or "",
-        name=getattr(args, "name", None) or "",
+        args.code or os.environ.get(ENV_JOIN_CODE, ""),
+        name=getattr(args, "name", None) or os.environ.get(ENV_JOIN_NAME, ""),
         narrate=bool(getattr(args, "narrate", False)),
         speech=args.speech or "auto",
+        fingerprint=getattr(args, "fingerprint", None) or "",
+        insecure=bool(getattr(args, "insecure", False)),
     )
 
     def leave(signum: int) -> None:

@@ -548,7 +548,10 @@ class MatchFlow:
             return Question(prompt, choices)
         if decision.kind is DecisionKind.PLAY_DRAWN:
             drawn = view.drawn_card
-            prompt = f"You drew {card_words(drawn) if drawn else 'a card'}: play it or keep it?"
+            words = card_words(drawn) if drawn else "a card"
+            prompt = f"You drew {words}: play it or keep it?"
+            if not any(isinstance(a, KeepDrawn) for a in actions):  # the rules make it compulsory
+                prompt = f"You drew {words}: the rules say it must be played."
             choices = tuple(
                 Choice("keep it", (a,)) if isinstance(a, KeepDrawn) else self._plain(a)
                 for a in actions
@@ -571,13 +574,15 @@ class MatchFlow:
         return Choice(describe_action(action, self.game.names), (action,))
 
     def refine(self, options: Sequence[Action]) -> Question | None:
-        """The next question a chosen card needs (its colour, then the player to swap with),
+        """The next question a chosen card needs (the player to swap with, then its colour),
         or ``None`` when ``options`` is down to one action."""
         if len(options) <= 1:
             return None
         colors = list(dict.fromkeys(a.color for a in options if isinstance(a, PlayCard)))
         first = options[0]
-        if len(colors) > 1:
+        targets = list(dict.fromkeys(a.target for a in options if isinstance(a, PlayCard)))
+        if len(colors) > 1 and len(targets) <= 1:  # the partner first: the colour is then
+            # named for the hand the player will hold
             card = f"{card_words(first.card)}: " if isinstance(first, PlayCard) else ""
             return Question(
                 f"{card}which colour?",
@@ -591,13 +596,15 @@ class MatchFlow:
                 ),
             )
         counts = self.public_view().hand_counts
-        targets = [a for a in options if isinstance(a, PlayCard) and a.target is not None]
         return Question(
             "With whom?",
             tuple(
-                Choice(f"{self.game.names[a.target]} ({counts[a.target]} cards)", (a,))
-                for a in targets
-                if a.target is not None
+                Choice(
+                    f"{self.game.names[target]} ({counts[target]} cards)",
+                    tuple(a for a in options if isinstance(a, PlayCard) and a.target == target),
+                )
+                for target in targets
+                if target is not None
             ),
         )
 

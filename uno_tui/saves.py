@@ -1,9 +1,9 @@
 """The autosave: the match being played, on disk after every action, so nothing applied is lost.
 
 One file, ``autosave.json`` in the user's data directory (``UNO_TUI_DATA_DIR`` overrides it),
-holds the seats, the bots' dice and the match record. It is written atomically: a temporary file
-in the same directory, flushed and synced, renamed over the old one, then the directory synced,
-so a crash or a SIGKILL at any moment leaves the previous save or the new one, never half of one.
+holds the seats, the bots' dice and the match record. It is written atomically
+(``uno_tui.files.write_atomic``), so a crash or a SIGKILL at any moment leaves the previous save
+or the new one, never half of one.
 
 A file that cannot be resumed (empty, cut short, not JSON, the wrong shape, from a newer uno-tui,
 holding a move that is not legal, or replaying to another table than the one saved) raises
@@ -17,32 +17,32 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
-import os
 import random
-import stat
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, Any
-
-import platformdirs
+from typing import Any
 
 from uno_tui.bots import LEVELS
 from uno_tui.engine import Action, Game, MatchRecord, UnoError
+from uno_tui.files import (
+    MAX_SAVE_BYTES,
+    FileRefused,
+    FileTooLarge,
+    data_dir,
+    hold_save_lock,
+    parse_json,
+    read_limited,
+    rename_without_overwriting,
+    write_atomic,
+)
 from uno_tui.session import Seat, Session
 
-ENV_DATA_DIR = "UNO_TUI_DATA_DIR"
-"""Set to a directory to keep the autosave there instead of the user's data directory."""
 FILE_NAME = "autosave.json"
 SAVE_FORMAT = "uno-tui autosave"
 SAVE_VERSION = 1
-MAX_SAVE_BYTES = 8 * 1024 * 1024
-"""Far above a whole evening's match (a few hundred kilobytes); a bigger file is not ours.
-Counted while reading, never taken from the size the file system reports (a FIFO or
-``/dev/zero`` reports 0)."""
 MAX_MESSAGE = 300
 STALE_TEMP_SECONDS = 600
 
@@ -51,150 +51,8 @@ class SaveError(Exception):
     """The autosave cannot be resumed. ``str(error)`` is one line to show a person."""
 
 
-class FileRefused(Exception):
-    """A file from outside the program that is not read: not a regular file, too large, or
-    unreadable. ``str(error)`` says why in a few words."""
-
-
-class FileTooLarge(FileRefused):
-    """A file larger than the limit: read no further than the limit."""
-
-
-def read_limited(path: Path, limit: int = MAX_SAVE_BYTES) -> bytes:
-    """The bytes of the file at ``path``, if it is a regular file (a symbolic link to one is
-    followed) of at most ``limit`` bytes, counted as they are read. A FIFO, a device, a
-    directory or a larger file raises ``FileRefused`` at once, without waiting for a writer or
-    reading on: opening does not block (``O_NONBLOCK``) and the kind is checked on the open
-    file. ``FileNotFoundError`` if there is no such file (or a parent of it is a file)."""
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-    try:
-        fd = os.open(path, flags)
-    except FileNotFoundError:
-        raise
-    except NotADirectoryError:
-        raise FileNotFoundError(path) from None
-    except OSError as error:
-        raise FileRefused(f"the file cannot be read ({error.strerror or error})") from None
-    try:
-        mode = os.fstat(fd).st_mode
-        if not stat.S_ISREG(mode):
-            raise FileRefused(f"the file is {_kind_of(mode)}, not a regular file")
-        chunks: list[bytes] = []
-        total = 0
-        while True:
-            try:
-                chunk = os.read(fd, min(1 << 20, limit + 1 - total))
-            except OSError as error:
-                raise FileRefused(f"the file cannot be read ({error.strerror or error})") from None
-            if not chunk:
-                return b"".join(chunks)
-            total += len(chunk)
-            if total > limit:
-                raise FileTooLarge(f"the file is larger than {limit // (1024 * 1024)} MB")
-            chunks.append(chunk)
-    finally:
-        os.close(fd)
-
-
-def _kind_of(mode: int) -> str:
-    if stat.S_ISDIR(mode):
-        return "a directory"
-    if stat.S_ISFIFO(mode):
-        return "a FIFO (a named pipe)"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "a device"
-    if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "not a regular file"
-
-
-def parse_json(text: str) -> Any:
-    """JSON from outside the program: ``ValueError`` (one line) if it is not JSON, holds a
-    number too long to read, or is nested deeper than Python's parser goes."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
-
-
-def data_dir() -> Path:
-    """Where uno-tui keeps its files: ``$UNO_TUI_DATA_DIR``, else the platform's user data
-    directory (``~/.local/share/uno-tui`` on Linux). Never the current directory."""
-    override = os.environ.get(ENV_DATA_DIR)
-    if override:
-        return Path(override)
-    return platformdirs.user_data_path("uno-tui", appauthor=False)
-
-
 def default_path() -> Path:
     return data_dir() / FILE_NAME
-
-
-_HELD_LOCKS: dict[Path, IO[str]] = {}
-"""The lock files this process holds, kept open for its life: the system lets go of them
-when the process ends, however it ends (SIGKILL included)."""
-
-
-def hold_save_lock(path: Path) -> bool:
-    """Whether this process may write the save at ``path``: it holds the advisory lock beside
-    it, or takes it now because no other live process has it. Where there are no such locks
-    (Windows) or the lock file cannot be made, every process may (the write then says why it
-    fails, if it does)."""
-    lock_path = path.with_name(f"{path.name}.lock")
-    if lock_path in _HELD_LOCKS:
-        return True
-    try:
-        import fcntl
-    except ImportError:
-        return True
-    try:
-        lock_path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(lock_path, "a", encoding="utf-8")  # noqa: SIM115 (held open: the lock lives with it)
-    except OSError:
-        return True
-    try:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        handle.close()
-        return False
-    _HELD_LOCKS[lock_path] = handle
-    return True
-
-
-# Writing ------------------------------------------------------------------------------------
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves the old file or the new, whole."""
-    directory = path.parent
-    directory.mkdir(parents=True, exist_ok=True)
-    fd, temp_name = tempfile.mkstemp(dir=directory, prefix=f".{path.stem}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as temp:
-            temp.write(text)
-            temp.flush()
-            os.fsync(temp.fileno())
-        os.replace(temp_name, path)
-    except BaseException:
-        # An error or an interrupt mid-write: the old save stands, the half-written copy goes.
-        with contextlib.suppress(OSError):
-            os.unlink(temp_name)
-        raise
-    _sync_directory(directory)
-
-
-def _sync_directory(directory: Path) -> None:
-    """Make the rename itself durable (POSIX; Windows cannot open a directory)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def save_text(session: Session, encoded_actions: Sequence[str] | None = None) -> str:
@@ -478,7 +336,7 @@ class Autosave:
             suffix = "" if attempt == 1 else f"-{attempt}"
             aside = self.path.with_name(f"{self.path.stem}.{kind}-{stamp}{suffix}.json")
             try:
-                _rename_without_overwriting(self.path, aside)
+                rename_without_overwriting(self.path, aside)
             except FileExistsError:
                 continue
             return aside
@@ -523,21 +381,6 @@ class Autosave:
                         temp.unlink()
 
 
-def _rename_without_overwriting(source: Path, target: Path) -> None:
-    """``source`` becomes ``target``; ``FileExistsError`` if ``target`` exists. A hard link
-    fails if the name is taken, atomically; where links are not supported, check then rename."""
-    try:
-        os.link(source, target)
-    except FileExistsError:
-        raise
-    except OSError:
-        if target.exists():
-            raise FileExistsError(target) from None
-        os.rename(source, target)
-        return
-    source.unlink()
-
-
 def _warn_on_stderr(message: str) -> None:
     with contextlib.suppress(OSError, ValueError):
         print(f"uno-tui: {message}", file=sys.stderr, flush=True)
@@ -558,7 +401,7 @@ def describe(session: Session) -> str:
         )
     moves = len(game.actions)
     return (
-        f"{game.rules.rule_set.value}, round {max(game.round_number, 1)}, "
+        f"{game.rules.rule_set.value}, hand {max(game.round_number, 1)}, "
         f"{moves} move{'s' if moves != 1 else ''}; scores: {scores}"
     )
 

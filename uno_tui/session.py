@@ -1,9 +1,11 @@
-"""A match being played: who sits where, the bots' turns, and the events for the front end.
+"""A match being played in this process: who sits where, the bots' turns, and the events.
 
-Both front ends (the Textual app and ``--plain``) drive a ``Session``: they ask it which person
-must decide now, apply that person's action, and let it play the bots until a person is needed.
-No rules live here; the engine decides what is legal. Given a saver, the session autosaves after
-every applied action, a person's or a bot's (``uno_tui.saves.Autosave`` is the one on disk).
+``Session`` is the ``uno_tui.table.Table`` of a match played here (a seat joined to a host is
+the other kind). The match flow (``uno_tui.match_flow.MatchFlow``), which every front end runs,
+asks it which person must decide now, applies that person's action, and lets it play the bots
+one step at a time. No rules live here; the engine decides what is legal. Given a saver, the
+session autosaves after every applied action, a person's or a bot's (``uno_tui.saves.Autosave``
+is the one on disk), and keeps a finished match beside the save (``uno_tui.archive``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from uno_tui.archive import keep_match, matches_dir
 from uno_tui.bots import LEVELS, Bot, make_bot
 from uno_tui.engine import (
     Action,
@@ -112,9 +115,24 @@ class BotTurn:
 
 
 class Saver(Protocol):
-    """Where a session writes itself after every action (see ``uno_tui.saves.Autosave``)."""
+    """Where a session writes itself after every action (``uno_tui.saves.Autosave`` on disk;
+    a test's saver may keep the saves in memory)."""
 
-    def save(self, session: Session) -> None: ...
+    @property
+    def path(self) -> Path | None:
+        """The file the saves go to, whose folder keeps the finished matches (``matches/``
+        beside it); ``None`` for a saver that writes no file (nothing is kept then)."""
+        ...
+
+    @property
+    def failure(self) -> str | None:
+        """Why the last save was not written, in words for the players (a full disk, another
+        uno-tui holding the save); ``None`` when it was."""
+        ...
+
+    def save(self, session: Session) -> None:
+        """Write ``session`` as it stands now (a failure is told through ``failure``)."""
+        ...
 
 
 class Session:
@@ -206,10 +224,8 @@ class Session:
     def keep(self) -> None:
         """Keep this match's record in ``matches/`` beside its autosave (a session saved
         nowhere is kept nowhere): when it ends, and when a new match replaces it unfinished."""
-        path = getattr(self.autosave, "path", None)
-        if isinstance(path, Path):
-            from uno_tui.archive import keep_match, matches_dir
-
+        path = None if self.autosave is None else self.autosave.path
+        if path is not None:
             keep_match(
                 self.game,
                 matches_dir(path.parent),
@@ -228,7 +244,7 @@ class Session:
     def unsaved(self) -> str | None:
         """Why this match is not being saved now, as a sentence for the players (the disk
         fails, another uno-tui holds the save), or ``None`` when it is saved or has no saver."""
-        failure: str | None = getattr(self.autosave, "failure", None)  # an ``Autosave``'s
+        failure = None if self.autosave is None else self.autosave.failure
         return f"{failure[:1].upper()}{failure[1:]}." if failure else None
 
     async def news(self) -> list[Event]:

@@ -9,18 +9,20 @@ levels alternate seats, so rotating keeps each team together. Every bot action g
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
+import multiprocessing
 import os
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
-from uno_tui.bots import LEVELS, Bot, HardBot, make_bot
+from uno_tui.bots import LEVELS, Bot, BotFactory, HardBot, make_bot
 from uno_tui.engine import (
     Action,
     Deal,
@@ -39,6 +41,7 @@ MAX_ACTIONS = 200_000
 MAX_GAMES = 100_000_000
 MAX_SEED = 2**63 - 1
 MAX_THINK_MS = 60_000
+DEFAULT_THINK_MS = 250.0
 BUCKETS_PER_DOUBLING = 64
 """Decision times are counted in buckets about 1% wide: percentiles to within 1% in memory
 that does not grow with the number of games."""
@@ -82,20 +85,39 @@ class SimulateUsageError(Exception):
     """A bad ``simulate`` command line: one line of explanation, exit code 2."""
 
 
+def game_levels(think_ms: float = DEFAULT_THINK_MS) -> dict[str, BotFactory]:
+    """The game's own bot levels as a simulation seats them: hard thinks ``think_ms`` a
+    decision (``--think-ms``)."""
+    return {**LEVELS, "hard": functools.partial(HardBot, think_ms=think_ms)}
+
+
+LevelsFor = Callable[[float], Mapping[str, BotFactory]]
+"""The levels a simulation may seat (level -> bot factory), given ``--think-ms``:
+``game_levels``, or a benchmark's own (``benchmarks/sparring.py``)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     rules: str
     levels: tuple[str, ...]
+    """The level at each seat, before the seats rotate from game to game."""
     games: int
     seed: int
     jobs: int = 1
-    think_ms: float = 250.0
+    think_ms: float = DEFAULT_THINK_MS
     matches: bool = False
     options: tuple[tuple[str, Any], ...] = ()
     """Rule options and house rules (``("jump_in", True)``), for tests and soak runs."""
+    bots: Mapping[str, BotFactory] | None = None
+    """What each level seats (level -> bot factory); ``None``: the game's own levels
+    (``game_levels(think_ms)``). It goes with the games to every worker process, so it must
+    pickle (a plain ``dict`` of classes, top-level functions or ``functools.partial``)."""
 
     def game_rules(self) -> Rules:
         return Rules.preset(self.rules, **dict(self.options))
+
+    def factories(self) -> Mapping[str, BotFactory]:
+        return game_levels(self.think_ms) if self.bots is None else self.bots
 
 
 @dataclass(slots=True)
@@ -119,10 +141,6 @@ class Tally:
         self.unfinished += other.unfinished
 
 
-def new_bot(level: str, think_ms: float) -> Bot:
-    return HardBot(think_ms=think_ms) if level == "hard" else make_bot(level)
-
-
 def play_game(config: Config, index: int, tally: Tally) -> None:
     """Play game number ``index`` and add its result to ``tally``."""
     count = len(config.levels)
@@ -137,7 +155,8 @@ def play_game(config: Config, index: int, tally: Tally) -> None:
         seed=seed,
         first_dealer=(index // count) % count,
     )
-    bots = [new_bot(level, config.think_ms) for level in levels]
+    factories = config.factories()
+    bots = [make_bot(level, factories) for level in levels]
     rng = random.Random(seed ^ 0xB075)
     try:
         _play(game, bots, levels, rng, tally, matches=config.matches)
@@ -217,9 +236,16 @@ def play_games(config: Config, indices: Sequence[int]) -> Tally:
     return tally
 
 
-def simulate(config: Config, advance: Callable[[Tally], None] | None = None) -> Tally:
+def simulate(
+    config: Config,
+    advance: Callable[[Tally], None] | None = None,
+    *,
+    start_method: str | None = None,
+) -> Tally:
     """Play every game, over ``config.jobs`` processes; ``advance(tally)`` hears of progress
-    with the results so far. The results depend on the seed alone, not on ``jobs``."""
+    with the results so far. The results depend on the seed alone, not on ``jobs``.
+    ``start_method`` starts the processes another way than the platform's default (``"spawn"``,
+    as macOS and, from Python 3.14, Linux do): they then know only what ``config`` brings."""
     tally = Tally(wins=[0] * len(config.levels))
     indices = list(range(config.games))
     if config.jobs == 1:
@@ -230,7 +256,8 @@ def simulate(config: Config, advance: Callable[[Tally], None] | None = None) -> 
         return tally
     size = max(1, min(50, config.games // (config.jobs * 8)))
     chunks = [indices[start : start + size] for start in range(0, len(indices), size)]
-    with ProcessPoolExecutor(max_workers=config.jobs) as pool:
+    context = None if start_method is None else multiprocessing.get_context(start_method)
+    with ProcessPoolExecutor(max_workers=config.jobs, mp_context=context) as pool:
         futures = {pool.submit(play_games, config, chunk): len(chunk) for chunk in chunks}
         for future in as_completed(futures):
             tally.add(future.result())
@@ -303,17 +330,20 @@ def add_parser(sub: Any) -> None:
     )
 
 
-def config_from(args: argparse.Namespace) -> Config:
-    """Check the arguments; raises SimulateUsageError with one line to show."""
+def config_from(args: argparse.Namespace, levels_for: LevelsFor = game_levels) -> Config:
+    """Check the arguments; raises SimulateUsageError with one line to show. ``levels_for``
+    gives the levels ``--seats`` may name."""
     if args.rules not in {rule_set.value for rule_set in RuleSet}:
         raise SimulateUsageError(
             f"--rules: unknown rule set {args.rules!r} (classic, two-player, teams)"
         )
+    think_ms = _number(args.think_ms, "--think-ms", minimum=1, maximum=MAX_THINK_MS)
+    bots = dict(levels_for(think_ms))
     levels = tuple(level.strip() for level in args.seats.split(","))
     for level in levels:
-        if level not in LEVELS:
+        if level not in bots:
             raise SimulateUsageError(
-                f"--seats: unknown bot level {level!r} (levels: {', '.join(LEVELS)})"
+                f"--seats: unknown bot level {level!r} (levels: {', '.join(bots)})"
             )
     try:
         Rules.preset(args.rules).check_players(len(levels))
@@ -329,8 +359,9 @@ def config_from(args: argparse.Namespace) -> Config:
         seed=_number(seed, "--seed", minimum=0, maximum=MAX_SEED),
         # More processes than cores, or than games, only cost their start-up.
         jobs=min(jobs, os.cpu_count() or 1, games),
-        think_ms=_number(args.think_ms, "--think-ms", minimum=1, maximum=MAX_THINK_MS),
+        think_ms=think_ms,
         matches=args.matches,
+        bots=bots,
     )
 
 
@@ -351,11 +382,12 @@ def _shortened(text: str) -> str:
     return text if len(text) <= 30 else f"{text[:12]}...({len(text)} digits)"
 
 
-def run(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace, levels_for: LevelsFor = game_levels) -> int:
     """Run ``uno-tui simulate``; 0 when every game ended with legal actions only, 1 otherwise,
-    2 on bad arguments. A progress bar goes to stderr when it is a terminal."""
+    2 on bad arguments. A progress bar goes to stderr when it is a terminal. ``levels_for``
+    gives the levels ``--seats`` may name (the game's own unless a benchmark brings more)."""
     try:
-        config = config_from(args)
+        config = config_from(args, levels_for)
     except SimulateUsageError as error:
         print(f"uno-tui simulate: {error}", file=sys.stderr)
         return 2
@@ -407,10 +439,10 @@ def win_rates_so_far(config: Config, tally: Tally | None) -> str:
 
 def _print_table(result: dict[str, Any]) -> None:
     from rich.console import Console
-    from rich.table import Table
+    from rich.table import Table as RichTable  # a printed table (``uno_tui.table`` is a match)
 
     console = Console()
-    table = Table(title=f"{result['rules']}: {result['games']} {result['unit']}")
+    table = RichTable(title=f"{result['rules']}: {result['games']} {result['unit']}")
     for column in ("seat", "level", "wins", "win rate", "95% interval"):
         table.add_column(column, justify="left" if column == "level" else "right")
     for seat, level in enumerate(result["seats"]):

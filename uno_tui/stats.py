@@ -37,7 +37,7 @@ from uno_tui.archive import kept_matches
 from uno_tui.engine import Game, MatchRecord, RecordError
 from uno_tui.engine.events import MatchEnded, RoundEnded
 from uno_tui.engine.names import check_names
-from uno_tui.saves import MAX_SAVE_BYTES, FileRefused, parse_json, read_limited, write_atomic
+from uno_tui.files import MAX_SAVE_BYTES, FileRefused, parse_json, read_limited, write_atomic
 from uno_tui.session import BOT_LEVELS
 from uno_tui.sim import wilson
 
@@ -209,14 +209,21 @@ def round_by_round(path: Path) -> RoundByRound:
         game = Game.from_record(record)
     except RecordError as error:
         raise Unreadable(_one_line(str(error))) from None
-    names = game.names
-    if game.rules.team_game:
+    rounds = (e.scores for e in game.log if isinstance(e, RoundEnded))
+    return round_by_round_of(game.names, game.rules.team_game, rounds)
+
+
+def round_by_round_of(
+    names: Sequence[str], team_game: bool, totals: Iterable[Sequence[int]]
+) -> RoundByRound:
+    """A match's totals round by round from its ``RoundEnded.scores`` (a match being shown,
+    whose rounds are at hand: nothing to read)."""
+    if team_game:
         half = len(names) // 2
         labels = tuple(f"{names[t]} & {names[t + half]}" for t in range(half))
     else:
         labels = tuple(names)
-    totals = tuple(tuple(e.scores) for e in game.log if isinstance(e, RoundEnded))
-    return RoundByRound(labels, totals)
+    return RoundByRound(labels, tuple(tuple(scores) for scores in totals))
 
 
 def date_of(path: Path, mtime: float | None = None) -> str:
@@ -598,6 +605,32 @@ def summarise(reading: Reading, *, since: str | None = None, player: str | None 
     )
 
 
+@dataclass(frozen=True, slots=True)
+class StatsReport:
+    """What the app's stats screen shows: the summary, and one match round by round."""
+
+    summary: Summary
+    match: RoundByRound | None
+    """The totals round by round of ``match_title``'s match, if one finished a round."""
+    match_title: str = ""
+    """``the match of 2026-12-02 21:41``, or the caller's own words for a match at hand."""
+    directory: Path | None = None
+
+
+def stats_report(directory: Path) -> StatsReport:
+    """Every kept match in ``directory`` summed up (the cache kept up to date), and the last
+    one that finished a round played back for its totals round by round."""
+    summary = summarise(read_kept(directory))
+    latest = summary.latest
+    match = None
+    title = ""
+    if latest is not None:
+        with contextlib.suppress(Unreadable):  # changed since: the chart is left out
+            match = round_by_round(directory / latest.source)
+            title = f"the match of {latest.date[:16]}"
+    return StatsReport(summary, match, title, directory)
+
+
 # In words --------------------------------------------------------------------------------
 
 
@@ -662,6 +695,28 @@ def level_lines(side: Side) -> list[str]:
     return lines
 
 
+def trend_words(side: Side, last: int = RECENT) -> str | None:
+    """The win-rate chart in words: ``Ann's win rate over the last 12 matches: from 50% to
+    58%.`` (``None`` before two finished matches)."""
+    rates = side.overall.rates_over_time(last)
+    if len(rates) < 2:
+        return None
+    return (
+        f"{side.name}'s win rate over the last {len(rates)} matches: "
+        f"from {percent(rates[0])} to {percent(rates[-1])}."
+    )
+
+
+def match_words(match: RoundByRound, title: str) -> str:
+    """The round-by-round chart in words: where the totals stand after the last round."""
+    if not match.totals:
+        return f"In {title}, no round finished."
+    rounds = len(match.totals)
+    standing = sorted(zip(match.labels, match.totals[-1], strict=True), key=lambda p: -p[1])
+    totals = ", ".join(f"{label} {total}" for label, total in standing)
+    return f"In {title}, after {rounds} {'round' if rounds == 1 else 'rounds'}: {totals}."
+
+
 def summary_lines(summary: Summary, directory: Path | None = None) -> list[str]:
     """``uno-tui stats`` in sentences (names as they are: the caller escapes each line)."""
     if summary.matches == 0:
@@ -681,19 +736,45 @@ def summary_lines(summary: Summary, directory: Path | None = None) -> list[str]:
     return lines
 
 
+def spoken_stats(directory: Path, player: str | None = None) -> list[str]:
+    """The line mode's ``stats``: the kept matches in ``directory`` in sentences, the most
+    important first (``player``: that person's alone), each skipped match in one line after
+    them. No chart: the sentences say what the app's charts show."""
+    reading = read_kept(directory)
+    try:
+        summary = summarise(reading, player=player)
+    except StatsUsageError:
+        return [f"No kept match counts {player} yet: every finished match is counted."]
+    if player is None:
+        lines = summary_lines(summary, directory)
+    else:
+        lines = [line.strip() for side in summary.people for line in person_lines(side)]
+    lines.extend(words for side in summary.people if (words := trend_words(side)))
+    lines.extend(skipped.line().removeprefix("stats: ").capitalize() for skipped in summary.skipped)
+    return lines
+
+
 __all__ = [
     "Figures",
     "MatchFacts",
     "Reading",
+    "RoundByRound",
     "Side",
     "Skipped",
+    "StatsReport",
     "StatsUsageError",
     "Summary",
     "Unreadable",
+    "match_words",
     "parse_since",
     "read_kept",
     "read_match",
     "read_one_by_one",
+    "round_by_round",
+    "round_by_round_of",
+    "spoken_stats",
+    "stats_report",
     "summarise",
     "summary_lines",
+    "trend_words",
 ]

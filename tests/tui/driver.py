@@ -13,7 +13,13 @@ from textual.pilot import Pilot
 from uno_tui.engine import Action, Card, Game, PlayCard, Position, Rules
 from uno_tui.session import Seat, Session
 from uno_tui.tui import UnoApp
-from uno_tui.tui.screens import ChoiceScreen, CurtainScreen, GameScreen, RoundEndScreen
+from uno_tui.tui.screens import (
+    BannerScreen,
+    ChoiceScreen,
+    CurtainScreen,
+    GameScreen,
+    RoundEndScreen,
+)
 from uno_tui.tui.screens.game import CARD_ACTIONS, PROMPT_KINDS
 from uno_tui.tui.table_setup import TableSetup
 from uno_tui.tui.widgets import HandView
@@ -99,6 +105,9 @@ async def play_by_keys(
             played.dialogs.append(screen.question)
             index = answer(screen) if answer else rng.randrange(len(screen.answers))
             await press(str(index + 1))
+        elif isinstance(screen, BannerScreen):  # a challenge's result: read, then Enter
+            played.dialogs.append(screen.title_words)
+            await press("enter")
         elif isinstance(screen, RoundEndScreen):
             played.rounds_ended += 1
             played.screens.append(screen_text(app))

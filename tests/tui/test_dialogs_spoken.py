@@ -110,9 +110,7 @@ async def test_the_swap_target_dialog_is_spoken() -> None:
         screen = app.screen
         assert isinstance(screen, GameScreen)
         await select_card(screen, Card.parse("WX"), pilot.press)
-        await pilot.press("enter")
-        await dialog(app, pilot)
-        await pilot.press("1")  # red
+        await pilot.press("enter")  # the partner is asked first, then the colour
         counts = session.game.view(None).hand_counts
         await check_spoken_with_cursor(
             app, pilot, "With whom?", [f"Ada ({counts[1]} cards)", f"Bo ({counts[2]} cards)"]
@@ -174,7 +172,10 @@ def test_the_match_end_is_spoken_with_its_winner() -> None:
     assert session.is_over
     line = round_spoken(game.view(None), game.round_events(None))
     winner = game.names[max(range(2), key=lambda seat: game.scores[seat])]
-    assert line == f"Match over: {winner} wins the match! Enter sets up a new match, Q quits."
+    assert line == (
+        f"Match over: {winner} wins the match! "
+        "Enter sets up a new match, R replays this match move by move, Q quits."
+    )
 
 
 async def test_moving_along_the_hand_says_the_card_under_the_cursor() -> None:

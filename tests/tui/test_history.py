@@ -41,7 +41,8 @@ async def test_history_lists_a_finished_match_and_replay_last_tells_it(
         await pilot.pause(0.2)
         assert isinstance(app.screen, RoundEndScreen) and app.screen.match_over
         assert "R to replay this match" in screen_text(app)
-        assert "Scores round by round" in screen_text(app)
+        assert "Points hand by hand" in screen_text(app)
+        assert "Totals hand by hand" in screen_text(app)  # the chart, at the match's end
         await pilot.press("r")
         await pilot.pause(0.1)
         assert isinstance(app.screen, ReplayScreen)
@@ -54,8 +55,9 @@ async def test_history_lists_a_finished_match_and_replay_last_tells_it(
 
     assert main(["history"]) == 0
     listed = capsys.readouterr().out.splitlines()
-    assert listed[1].split()[0] == "1"
-    assert "two-player" in listed[1] and "Ann" in listed[1] and "Ann, Bob" in listed[1]
+    assert all(len(line) <= 80 for line in listed)  # nothing wraps in 80 columns
+    assert listed[2].split()[0] == "1"
+    assert "two-player" in listed[2] and "Ann" in listed[2] and "Ann, Bob" in listed[3]
 
     assert main(["replay", "--last"]) == 0
     told = capsys.readouterr().out

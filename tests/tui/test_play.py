@@ -35,7 +35,7 @@ async def test_two_people_play_a_two_player_round_hot_seat() -> None:
     assert played.rounds_ended == 1
     assert {"Ann", "Bob"} <= set(played.curtains)
     assert len(events_of(session, RoundEnded)) == 1
-    assert "wins the round" in played.screens[0]
+    assert "wins the hand" in played.screens[0]
     # The record of what the keys did replays to the same table.
     assert Game.from_record(session.game.record()).digest() == session.game.digest()
 
@@ -48,7 +48,7 @@ async def test_one_person_plays_a_classic_round_against_three_bots() -> None:
         played = await play_by_keys(app, pilot, rng=random.Random(2))
     assert played.curtains == []  # solo: no curtain, ever
     assert played.rounds_ended == 1
-    assert "Round 1" in played.screens[0] and "points" in played.screens[0]
+    assert "Hand 1" in played.screens[0] and "Points hand by hand" in played.screens[0]
 
 
 def sevens_first(actions: list[Action]) -> Action | None:

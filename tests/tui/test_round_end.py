@@ -21,4 +21,4 @@ def test_a_long_hand_wraps_under_its_own_cards() -> None:
     following = lines[hand_lines[0] + 1]
     assert following.startswith(" " * HAND_COLUMN) and following.strip()
     assert all(len(line.rstrip()) <= LINE_WIDTH for line in lines)
-    assert "Round 1: Ann wins the round" in lines[0]
+    assert "Hand 1: Ann wins the hand" in lines[0]

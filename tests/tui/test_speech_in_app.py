@@ -68,7 +68,7 @@ async def test_a_whole_round_of_bots_is_spoken_line_by_line_with_nothing_cut() -
     assert speech.cut() == [], "no line is cut when nobody presses a key"
     assert [line for line in said if line in log] == log, "every event line, in order"
     assert any(" wins hand 1 with " in line and "Scores:" in line for line in said)
-    assert said[-1] == "End of round 1, target 500. Enter deals the next round."
+    assert said[-1] == "End of hand 1, target 500. Enter deals the next hand, Q quits."
     # The bots waited for speech: no bot played while an earlier line was still unsaid.
     assert len(idle_at_bot_moves) >= 3 and all(idle_at_bot_moves)
 

@@ -6,27 +6,48 @@ take an out-of-turn action (call UNO, catch, jump in) or return None to let the 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+
 from .base import Bot
 from .easy import EasyBot
 from .hard import HardBot
 from .medium import MediumBot
 from .random_bot import RandomBot
 
-LEVELS: dict[str, type[Bot]] = {
-    "random": RandomBot,
-    "easy": EasyBot,
-    "medium": MediumBot,
-    "hard": HardBot,
-}
-"""Bot levels by name, weakest first."""
+BotFactory = Callable[[], Bot]
+"""Makes a fresh bot for one seat. One that crosses to another process (``simulate --jobs``)
+must pickle: a class, a function at a module's top level, or a ``functools.partial`` of one."""
+
+LEVELS: Mapping[str, BotFactory] = MappingProxyType(
+    {
+        "random": RandomBot,
+        "easy": EasyBot,
+        "medium": MediumBot,
+        "hard": HardBot,
+    }
+)
+"""The game's bot levels by name, weakest first. Read-only: whoever seats other bots (a
+benchmark's sparring partners) passes its own mapping (``uno_tui.sim.Config.bots``)."""
 
 
-def make_bot(level: str) -> Bot:
-    """A bot of the named level; raises ValueError naming the levels there are."""
+def make_bot(level: str, levels: Mapping[str, BotFactory] = LEVELS) -> Bot:
+    """A bot of the named level among ``levels`` (the game's own by default); raises
+    ValueError naming the levels there are."""
     try:
-        return LEVELS[level]()
+        factory = levels[level]
     except KeyError:
-        raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(LEVELS)})") from None
+        raise ValueError(f"unknown bot level {level!r} (levels: {', '.join(levels)})") from None
+    return factory()
 
 
-__all__ = ["LEVELS", "Bot", "EasyBot", "HardBot", "MediumBot", "RandomBot", "make_bot"]
+__all__ = [
+    "LEVELS",
+    "Bot",
+    "BotFactory",
+    "EasyBot",
+    "HardBot",
+    "MediumBot",
+    "RandomBot",
+    "make_bot",
+]

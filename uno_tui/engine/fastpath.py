@@ -2,8 +2,7 @@
 
 Bots' playouts and the engine benchmark (``benchmarks/bench_engine.py``, which must stay at
 least 5x RLCard's UNO in decisions per second) list the decisions and apply one of their actions
-over and over. Two things keep that cheap, and nothing else in the engine trades clarity for
-speed:
+over and over. Three things here keep that cheap:
 
 - ``PlayTable``: every way to play a card (and each seat's draw), worked out once per table
   shape. Actions are values, so the ``PlayCard`` actions of a seat and a card are the same in
@@ -16,6 +15,14 @@ speed:
   legal set, so this changes no verdict; ``tests/test_engine_stateful.py`` holds the listed
   decisions and ``check`` to agreeing.
 - Four enum members as constants (see below), for Python 3.11.
+
+The other choices made for speed stay beside the code they serve, each with a comment saying
+so: colours, ranks, cards and the reasons for drawing hash by identity (``cards.py``,
+``events.py``); the most frequent events and continuations are made once and cached
+(``events.py``, ``state.py``); the deck is shuffled by sorting on random keys drawn from C
+(``state.py``); a view extends each listener's events instead of projecting the round again
+(``view.py``); and ``decisions()`` and ``view()`` leave the awaited actions in
+``State.offered`` for ``was_offered``.
 """
 
 from __future__ import annotations

@@ -120,7 +120,9 @@ class Game(State):
     decisions = offers.decisions
     """``decisions(out_of_turn=True)``: every open decision, the ones the game waits for
     first, then (unless ``out_of_turn`` is False) the calls, catches and jump-ins anyone
-    eligible may make meanwhile."""
+    eligible may make meanwhile. Asking changes nothing of the match, but it is not read-only:
+    the awaited decision's actions are remembered in ``offered``, which ``apply`` takes
+    without checking them again (``fastpath.was_offered``)."""
 
     def check(self, action: Action) -> None:
         """Raise the specific ``IllegalActionError`` if ``action`` is not allowed now."""
@@ -155,7 +157,10 @@ class Game(State):
     @overload
     def view(self, player: None) -> PublicView: ...
     def view(self, player: int | None) -> PublicView:
-        """What ``player`` may know; ``None``: what anyone may know (an onlooker)."""
+        """What ``player`` may know; ``None``: what anyone may know (an onlooker). A player's
+        view lists their decisions, so, as ``decisions`` does, it leaves the awaited actions
+        in ``offered`` (and the view keeps what it has read of the log, so the next view
+        costs only what happened since)."""
         return make_view(self, player)
 
     def record(self) -> MatchRecord:

@@ -286,6 +286,8 @@ class Narrator:
 
     def _turn_began(self, e: TurnBegan, listener: int | None) -> str:
         if e.player == listener:
+            if self.brief and not e.must_play:  # the turn's own question follows at once
+                return ""
             return "Your turn: play a card, you may not draw." if e.must_play else "Your turn."
         if self.brief:
             return ""
@@ -307,7 +309,7 @@ class Narrator:
             swap = "swap" if e.player == listener or self._named_you(e.player) else "swaps"
             text += f" and {swap} hands with {self.whom(e.target, listener)}"
         if e.card.is_wild:
-            text += f", the colour is {e.color.word}"
+            text += f", colour {e.color.word}" if self.brief else f", the colour is {e.color.word}"
         return text + "."
 
     def _color_named(self, e: ColorNamed, listener: int | None) -> str:
@@ -318,7 +320,17 @@ class Narrator:
     ) -> str:
         if e.count == 0:
             return f"{self._verb(e.player, listener, 'find', 'finds')} no card left to draw."
-        text = f"{self._verb(e.player, listener, 'draw', 'draws')} {plural(e.count, 'card')}"
+        drew = self._verb(e.player, listener, "draw", "draws")
+        if (
+            self.brief
+            and then == " and cannot play"
+            and e.count == 1
+            and e.reason is DrawReason.CHOICE
+        ):
+            # "Ada draws, cannot play." "You draw Red 4, cannot play."
+            card = f" {cards_words(e.cards)}" if e.cards is not None else ""
+            return f"{drew}{card}, cannot play."
+        text = f"{drew} {plural(e.count, 'card')}"
         if with_reason and e.reason is DrawReason.TEAM_PLAY and self.team_scores:
             mate = teammate_of(e.player, len(self.names))
             text += f", as {self.whom(mate, listener)} could not play"

@@ -166,10 +166,11 @@ def cannot_choose_words(card: Card, *, label: Callable[[Card], str] = card_words
     return f"{label(card)} cannot be chosen now."
 
 
-def resume_hint(plain: bool, *, after_every_move: bool = False) -> str:
+def resume_hint(plain: bool, *, after_every_move: bool = False, program: str = "uno-tui") -> str:
     """How to continue the saved match, as the front end that stopped says it: "The match is
     saved: uno-tui --plain resume continues it." (``plain``: the line mode). The app, leaving
-    at the person's request, adds that it was saved ``after_every_move``."""
-    command = "uno-tui --plain resume" if plain else "uno-tui resume"
+    at the person's request, adds that it was saved ``after_every_move``. ``program``: the
+    command as the shell finds it (``.venv/bin/uno-tui`` when uno-tui is not on PATH)."""
+    command = f"{program} --plain resume" if plain else f"{program} resume"
     saved = "The match is saved after every move" if after_every_move else "The match is saved"
     return f"{saved}: {command} continues it."

@@ -11,19 +11,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import TextIO
+from typing import Any, TextIO
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMessage, InvalidURI
 
 from uno_tui.engine import Action, Phase, PublicView
 from uno_tui.engine.events import Event
 
-from . import protocol
+from . import protocol, tls
 from .host import DEFAULT_PORT
 from .room import keep_seat
 
@@ -32,6 +33,11 @@ MIN_SEND_INTERVAL = 1 / 20
 notices; a script answering at machine speed is paced)."""
 FIRST_ANSWER = 15.0
 """Seconds a joining client waits for the host's first answer before it says why not."""
+ENV_JOIN_CODE = "UNO_TUI_JOIN_CODE"
+"""The seat's code when ``--code`` is not given (the SSH door passes it so: ``ps`` shows a
+process's arguments to everyone on the machine, its environment to its user alone)."""
+ENV_JOIN_NAME = "UNO_TUI_JOIN_NAME"
+"""The name to take a room's open seat under when ``--name`` is not given (the SSH door)."""
 RETRY_SECONDS = (0.5, 1.0, 2.0, 3.0, 5.0)
 """Waits between reconnection attempts; the last repeats."""
 
@@ -45,7 +51,7 @@ def ordinal(number: int) -> str:
 
 def connect_error_words(error: BaseException, url: str) -> str:
     """Why a connection failed, as a person can act on it."""
-    where = url.removeprefix("ws://")
+    where = url.partition("://")[2] or url
     if isinstance(error, ConnectionRefusedError):
         return f"nothing listens at {where} (is the host running there, on that port?)"
     if isinstance(error, TimeoutError):
@@ -65,9 +71,19 @@ class JoinError(Exception):
     """The host cannot be joined (refused the code, speaks another protocol, bad address)."""
 
 
-def address_url(address: str) -> str:
-    """``HOST[:PORT]`` (or a ``ws://`` URL) as the URL to connect to."""
+def address_url(address: str, *, secure: bool = True) -> str:
+    """``HOST[:PORT]`` (or a ``wss://`` URL) as the URL to connect to: ``wss://`` unless
+    ``secure`` is False (``--insecure``, which alone allows a ``ws://`` URL)."""
+    scheme = "wss" if secure else "ws"
     if address.startswith(("ws://", "wss://")):
+        given = address.partition(":")[0]
+        if given != scheme:
+            raise JoinError(
+                f"{address!r} is not encrypted: add --insecure (the host was started with it "
+                "too) to join it as it is"
+                if secure
+                else f"{address!r} is encrypted: leave out --insecure and give --fingerprint"
+            )
         return address
     host, port = address, DEFAULT_PORT
     if address.startswith("["):  # [IPv6]:port
@@ -80,13 +96,57 @@ def address_url(address: str) -> str:
         port = _port(raw_port, address)
     if not host or any(c in host for c in "/?#@ "):
         raise JoinError(f"{address!r} is not HOST or HOST:PORT")
-    return f"ws://{host}:{port}"
+    return f"{scheme}://{host}:{port}"
 
 
 def _port(text: str, address: str) -> int:
     if not text.isdecimal() or not 0 < int(text) < 65536:
         raise JoinError(f"{address!r}: the port is a number from 1 to 65535")
     return int(text)
+
+
+@dataclass
+class Pin:
+    """The fingerprint a joining client expects of the host's certificate (``None``: not
+    given), and what the last TLS handshake showed."""
+
+    expected: str | None
+    seen: str | None = None
+    refused: bool = False
+
+
+class PinnedConnection(ClientConnection):
+    """A ``ClientConnection`` that checks the host's certificate against ``pin`` as soon as
+    the TLS handshake ends, before the WebSocket handshake: a certificate that is not the
+    pinned one is cut off with nothing sent over it (not even the HTTP upgrade)."""
+
+    pin: Pin
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        ssl_object = transport.get_extra_info("ssl_object")
+        der = ssl_object.getpeercert(binary_form=True) if ssl_object is not None else None
+        self.pin.seen = tls.short_fingerprint(der) if der else None
+        if der is None or self.pin.expected is None or not tls.matches(der, self.pin.expected):
+            self.pin.refused = True
+            self.transport.abort()
+
+
+def pin_refusal(pin: Pin) -> str:
+    """Why a pinned connection was cut off, in one sentence for the person joining."""
+    if pin.seen is None:
+        return "the host showed no certificate; nothing was sent"
+    if pin.expected is None:
+        return (
+            f"the host's certificate has the fingerprint {pin.seen}, and no --fingerprint was "
+            "given to check it against; if the host printed that same fingerprint, join again "
+            f"with --fingerprint {pin.seen}"
+        )
+    return (
+        f"the host's certificate is not the one the fingerprint names (given "
+        f"{pin.expected.upper()}, shown {pin.seen}): someone may be between you and the host, "
+        "or it made a new certificate; nothing was sent, ask the host for its fingerprint"
+    )
 
 
 @dataclass
@@ -132,13 +192,23 @@ class RemoteTable:
         code: str,
         *,
         name: str | None = None,
+        fingerprint: str | None = None,
+        insecure: bool = False,
         retry: tuple[float, ...] = RETRY_SECONDS,
         keep: bool = True,
     ):
-        """``name``: the name to take an open seat under, with a room's code. ``keep``: the
-        seat's token is kept in the data directory (``room.keep_seat``) for a later
-        ``uno-tui join HOST``."""
-        self.url = address_url(address)
+        """``name``: the name to take an open seat under, with a room's code.
+        ``fingerprint``: the host's certificate's, as the host printed it (checked before
+        anything is sent); ``insecure``: plain ``ws://``, no TLS (the host said so too).
+        ``keep``: the seat's token is kept in the data directory (``room.keep_seat``), with
+        the fingerprint, for a later ``uno-tui join HOST``."""
+        self.url = address_url(address, secure=not insecure)
+        if fingerprint is not None:
+            try:
+                tls.normal_fingerprint(fingerprint)
+            except ValueError as error:
+                raise JoinError(str(error)) from None
+        self.pin = Pin(fingerprint)
         self.code = code
         self.name = name
         self.keep = keep
@@ -170,19 +240,55 @@ class RemoteTable:
     async def _connect_loop(self) -> None:
         self.loop = asyncio.get_running_loop()
         attempt = 0
+        secure = self.url.startswith("wss://")
+        pin = self.pin
+
+        class Connection(PinnedConnection):
+            pass
+
+        Connection.pin = pin
+        options: dict[str, Any] = (
+            {"ssl": tls.pinning_context(), "create_connection": Connection} if secure else {}
+        )
         while not self.stopping:
+            pin.refused, pin.seen = False, None
             try:
                 async with connect(
-                    self.url, max_size=2 * protocol.MAX_MESSAGE_BYTES, open_timeout=5
+                    self.url, max_size=2 * protocol.MAX_MESSAGE_BYTES, open_timeout=5, **options
                 ) as ws:
                     await ws.send(self.hello())
                     async for raw in ws:
                         if self._receive(raw):
                             self.ws, attempt, self.tries = ws, 0, 0
                     self.ws = None
+            except ssl.SSLError as error:
+                self.ws = None
+                if self.state.welcome is None:
+                    self._close(_tls_failure(error))
+            except (ConnectionResetError, ConnectionAbortedError) as error:
+                # Cut off in the TLS handshake (no certificate seen): a plain host reads the
+                # handshake as a bad HTTP request and hangs up.
+                self.ws = None
+                self.last_error = connect_error_words(error, self.url)
+                if pin.refused:
+                    self._close(pin_refusal(pin))
+                elif secure and pin.seen is None and self.state.welcome is None:
+                    self._close(_tls_failure(None))
+            except InvalidMessage as error:
+                self.ws = None
+                self.last_error = connect_error_words(error, self.url)
+                if pin.refused:
+                    self._close(pin_refusal(pin))
+                elif not secure and self.state.welcome is None:
+                    self._close(
+                        "the host did not answer as a plain WebSocket: it is probably "
+                        "encrypted; leave out --insecure and give the host's --fingerprint"
+                    )
             except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as error:
                 self.ws = None
                 self.last_error = connect_error_words(error, self.url)
+                if pin.refused:
+                    self._close(pin_refusal(pin))
             except InvalidURI as error:
                 self._close(f"the address is not valid: {error}")
             if self.stopping or self.state.closed is not None:
@@ -266,7 +372,8 @@ class RemoteTable:
 
     def _keep(self, token: str, name: str) -> None:
         if self.keep:
-            keep_seat(self.url, token, name)
+            fingerprint = self.pin.seen if self.url.startswith("wss://") else None
+            keep_seat(self.url, token, name, fingerprint)
 
     def _check(self, message: protocol.HostMessage) -> None:
         """The seats a message names are at the table the host described."""
@@ -364,7 +471,8 @@ class RemoteTable:
             welcome = self.state.welcome
             if welcome is None or self.state.view is None:
                 reason = self.state.closed or self.last_error
-                raise JoinError(reason or f"no answer from {self.url.removeprefix('ws://')}")
+                where = self.url.partition("://")[2]
+                raise JoinError(reason or f"no answer from {where}")
             return welcome
 
     def take_events(self) -> list[Event]:
@@ -401,3 +509,20 @@ class RemoteTable:
                 asyncio.run_coroutine_threadsafe(ws.close(), loop)
         if self.thread is not None:
             self.thread.join(timeout=3)
+
+
+def _tls_failure(error: ssl.SSLError | None) -> str:
+    """A TLS handshake that failed before the first welcome (``None``: the host hung up in
+    it), in one sentence."""
+    reason = "" if error is None else (error.reason or str(error)).lower().replace("_", " ")
+    if (
+        error is None
+        or "wrong version" in reason
+        or "record layer" in reason
+        or "http request" in reason
+    ):
+        return (
+            "the host does not speak TLS: if it was started with --insecure, join with "
+            "--insecure too (nothing is then encrypted)"
+        )
+    return f"the encrypted connection failed ({reason})"

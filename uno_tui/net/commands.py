@@ -15,6 +15,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -26,7 +27,15 @@ from uno_tui.table import Table
 
 from . import protocol
 from .chat import CHAT_NAME, ChatRefused, check_text, load_chat, save_chat
-from .client import FIRST_ANSWER, JoinError, RemoteTable, address_url, lobby_changed
+from .client import (
+    ENV_JOIN_CODE,
+    ENV_JOIN_NAME,
+    FIRST_ANSWER,
+    JoinError,
+    RemoteTable,
+    address_url,
+    lobby_changed,
+)
 from .host import (
     AWAY_BOT,
     DEFAULT_PORT,
@@ -42,7 +51,8 @@ from .host import (
 )
 from .joined import JoinedTable
 from .pace import BOT_PAUSE
-from .room import OPEN_MARK, Room, kept_seat, lobby_words, open_name
+from .room import OPEN_MARK, Room, kept_pin, kept_seat, lobby_words, open_name
+from .tls import Certificate, CertificateError, host_certificate
 
 PlayRemote = Callable[[Table], int]
 """Plays a remote seat to the end (or until the person leaves); returns the exit code."""
@@ -132,6 +142,17 @@ def add_parsers(sub: Any) -> None:
         help=f"seconds before each bot move, as the app's own table waits ({BOT_PAUSE:g}; "
         "twice that after a move that hit a person; 0: none)",
     )
+    host.add_argument(
+        "--insecure",
+        action="store_true",
+        help="plain ws://, nothing encrypted (guests join with --insecure too)",
+    )
+    host.add_argument(
+        "--ssh",
+        type=int,
+        metavar="PORT",
+        help="also let guests in with ssh -p PORT (nothing to install on their side)",
+    )
     join = sub.add_parser("join", help="join a hosted match: uno-tui join HOST[:PORT] --code C")
     join.add_argument("address", nargs="?", help="HOST or HOST:PORT the host printed")
     join.add_argument(
@@ -140,6 +161,14 @@ def add_parsers(sub: Any) -> None:
         "took at HOST before)",
     )
     join.add_argument("--name", help="your name, for an open seat in a room")
+    join.add_argument(
+        "--fingerprint",
+        help="the host's certificate's fingerprint, as the host printed it (checked before "
+        "anything is sent)",
+    )
+    join.add_argument(
+        "--insecure", action="store_true", help="plain ws://, for a host started with --insecure"
+    )
     join.add_argument("--plain", action="store_true", default=argparse.SUPPRESS, help="lines")
     join.add_argument(
         "--record-messages",
@@ -150,6 +179,7 @@ def add_parsers(sub: Any) -> None:
     serve = sub.add_parser("serve", help="serve the app to web browsers (textual-serve)")
     serve.add_argument("--port", type=int, default=8000, help="port (8000)")
     serve.add_argument("--bind", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--insecure", action="store_true", help="plain http://, nothing encrypted")
     serve.add_argument(
         "app_args",
         nargs=argparse.REMAINDER,
@@ -257,6 +287,8 @@ def run_host(
             f"host: --turn-bot: unknown bot level {args.turn_bot[:20]!r} "
             f"(levels: {', '.join(BOT_LEVELS)})"
         )
+    certificate = None if args.insecure else _certificate("host")
+    tls = None if certificate is None else certificate.server_context()
     options = HostOptions(
         bind=bind,
         port=port,
@@ -265,6 +297,7 @@ def run_host(
         spectators_chat=args.spectators_chat,
         turn_seconds=args.turn_seconds,
         turn_bot=args.turn_bot,
+        tls=tls,
     )
     host = Host(session, codes, options, local=local, log=say, record=args.record)
     host.codes_path = hosted_paths()[1]
@@ -273,6 +306,8 @@ def run_host(
         host.chat_lines = load_chat(host.chat_file)
     else:
         save_chat(host.chat_file, [])  # a new match: the last one's chat is not its
+    tail = "--insecure" if certificate is None else f"--fingerprint {certificate.fingerprint}"
+    door = None if args.ssh is None else _door(args, bind, tail)
 
     def announce() -> None:
         """Said once the host listens, so a port in use fails before any code is shown."""
@@ -283,9 +318,26 @@ def run_host(
             f"Hosting {session.game.rules.rule_set.value} on {shown_address}"
             f"{only_here if bind.startswith('127.') else ''}."
         )
-        for line in join_lines(codes.for_remote(), session.game.names, shown_address):
+        for line in join_lines(codes.for_remote(), session.game.names, shown_address, tail):
             say(line)
-        say("The connection is not encrypted: beyond a trusted network, use SSH or a VPN.")
+        if certificate is None:
+            say(
+                "Not encrypted (--insecure): codes, hands and moves cross the network readable "
+                "by anyone on it."
+            )
+        else:
+            say(
+                f"Encrypted (TLS). The fingerprint {certificate.fingerprint} names this host's "
+                "certificate: send it with the codes by a way you trust; a join that meets "
+                "another certificate is refused."
+            )
+        if door is not None and door.opened is not None:
+            port = door.opened.port
+            say(
+                f"SSH door on port {port}: ssh -p {port} {shown_address.rpartition(':')[0]} "
+                f"(the code is the login; add plain for the line mode). Its host key is "
+                f"{door.fingerprint}: ssh shows it to a guest the first time."
+            )
         if host.in_lobby:
             say(
                 "The room is open: each joins with its code and a name of their own. "
@@ -299,12 +351,76 @@ def run_host(
             )
 
     if local is None:
-        return _serve_in_foreground(host, announce, say)
-    return _serve_and_play(host, announce, codes.seats[local], play_remote, say)
+        return _serve_in_foreground(host, announce, say, door)
+    pin = None if certificate is None else certificate.fingerprint
+    return _serve_and_play(
+        host,
+        announce,
+        codes.seats[local],
+        fingerprint=pin,
+        play_remote=play_remote,
+        say=say,
+        door=door,
+    )
+
+
+def _certificate(command: str) -> Certificate:
+    try:
+        return host_certificate()
+    except CertificateError as error:
+        raise CommandError(f"{command}: {error}") from None
+
+
+@dataclass
+class DoorSetup:
+    """``--ssh PORT``: the door's options and key, and the door once open."""
+
+    options: Any
+    key: Any
+    fingerprint: str
+    join_options: list[str]
+    opened: Any = None
+
+
+def _door(args: argparse.Namespace, bind: str, tail: str) -> DoorSetup:
+    from .ssh_door import DoorOptions, host_key, key_fingerprint
+
+    if not 0 <= args.ssh < 65536:
+        raise CommandError("host: --ssh is a port number from 0 to 65535")
+    try:
+        key = host_key()
+    except ValueError as error:
+        raise CommandError(f"host: {error}") from None
+    options = DoorOptions(port=args.ssh, bind=bind)
+    return DoorSetup(options, key, key_fingerprint(key), tail.split())
+
+
+async def _run(host: Host, started: Callable[[], None], door: DoorSetup | None) -> int:
+    """The host, and its SSH door beside it when asked for (open before the host announces)."""
+    if door is None:
+        return await host.run(started)
+    from .ssh_door import Door, local_join_address
+
+    opened = Door(
+        host,
+        door.options,
+        join_address=lambda: local_join_address(host.options.bind, host.port),
+        join_options=door.join_options,
+        log=lambda line: host.log(line),  # noqa: PLW0108 (host.log is set later)
+    )
+    await opened.start(door.key)
+    door.opened = opened
+    try:
+        return await host.run(started)
+    finally:
+        await opened.stop()
 
 
 def _serve_in_foreground(
-    host: Host, announce: Callable[[], None], say: Callable[[str], None]
+    host: Host,
+    announce: Callable[[], None],
+    say: Callable[[str], None],
+    door: DoorSetup | None = None,
 ) -> int:
     async def main() -> int:
         loop = asyncio.get_running_loop()
@@ -315,7 +431,7 @@ def _serve_in_foreground(
                 loop.add_signal_handler(signum, task.cancel)
         _read_commands(host, loop, say)
         try:
-            return await host.run(announce)
+            return await _run(host, announce, door)
         except asyncio.CancelledError:
             say("Stopped. uno-tui host resume continues the match; the codes stay the same.")
             return 130
@@ -374,8 +490,11 @@ def _serve_and_play(
     host: Host,
     announce: Callable[[], None],
     code: str,
+    *,
+    fingerprint: str | None,
     play_remote: PlayRemote,
     say: Callable[[str], None],
+    door: DoorSetup | None = None,
 ) -> int:
     """The host in a thread, the local person's seat played here through the loopback."""
     started = threading.Event()
@@ -385,7 +504,7 @@ def _serve_and_play(
     def serve() -> None:
         asyncio.set_event_loop(loop)
         try:
-            loop.run_until_complete(host.run(started.set))
+            loop.run_until_complete(_run(host, started.set, door))
         except BaseException as error:  # reported in the main thread
             failed.append(error)
             started.set()
@@ -400,7 +519,13 @@ def _serve_and_play(
     announce()
     bind = host.options.bind
     local_address = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-    table = RemoteTable(f"{local_address}:{host.port}", code, keep=False)
+    table = RemoteTable(
+        f"{local_address}:{host.port}",
+        code,
+        fingerprint=fingerprint,
+        insecure=fingerprint is None,
+        keep=False,
+    )
     table.start()
     try:
         if host.in_lobby:
@@ -440,13 +565,22 @@ def _host_lobby(table: RemoteTable, say: Callable[[str], None]) -> None:
 # Join -------------------------------------------------------------------------------------------
 
 
-def join_code(address: str, code: str | None, name: str | None) -> tuple[str, str | None]:
-    """The code to join ``address`` with, and the name for a room's open seat: the one
-    given, or the token kept from this machine's last seat at that host."""
+def join_code(
+    address: str,
+    code: str | None,
+    name: str | None,
+    fingerprint: str | None = None,
+    *,
+    insecure: bool = False,
+) -> tuple[str, str | None, str | None]:
+    """The code to join ``address`` with, the name for a room's open seat and the
+    fingerprint to pin: the ones given, or the token kept from this machine's last seat at
+    that host with the fingerprint of the certificate it was taken at (a fingerprint given
+    that names another is refused)."""
     if code:
-        return code, name
+        return code, name, fingerprint
     try:
-        kept = kept_seat(address_url(address))
+        kept = kept_seat(address_url(address, secure=not insecure))
     except JoinError as error:
         raise CommandError(f"join: {error}") from None
     if kept is None:
@@ -454,7 +588,11 @@ def join_code(address: str, code: str | None, name: str | None) -> tuple[str, st
             f"join: no seat of yours at {address[:60]} is remembered here: give the --code the "
             "host printed (and --name for a room's code)"
         )
-    return kept[0], None
+    try:
+        pin = kept_pin(kept, fingerprint)
+    except ValueError as error:
+        raise CommandError(f"join: {error}") from None
+    return kept.token, None, pin
 
 
 def follow_lobby(
@@ -484,12 +622,18 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
     """``uno-tui join --plain``: the remote seat played line by line on this terminal."""
     if not args.address:
         raise CommandError("join: give the host's address (or leave out --plain)")
-    code, name = join_code(args.address, args.code, getattr(args, "name", None))
+    code, name, pin = join_code(
+        args.address,
+        args.code or os.environ.get(ENV_JOIN_CODE),
+        getattr(args, "name", None) or os.environ.get(ENV_JOIN_NAME),
+        args.fingerprint,
+        insecure=args.insecure,
+    )
     try:
-        table = RemoteTable(args.address, code, name=name)
+        table = RemoteTable(args.address, code, name=name, fingerprint=pin, insecure=args.insecure)
     except JoinError as error:
         raise CommandError(f"join: {error}") from None
-    say(f"Joining {table.url.removeprefix('ws://')}...")
+    say(f"Joining {table.url.partition('://')[2]}...")
     transcript = None
     if args.record_messages is not None:
         try:
@@ -522,15 +666,30 @@ def run_serve(args: argparse.Namespace, say: Callable[[str], None]) -> int:
     given: Sequence[str] = args.app_args
     app_args = ["join"] if not given else list(given[1:] if given[0] == "--" else given)
     command = shlex.join([sys.executable, "-m", "uno_tui", *app_args])
-    say(f"Serving the app on http://{args.bind}:{args.port} (each page runs: {command}).")
-    say("The page and its keys travel unencrypted: beyond a trusted network, use SSH or a VPN.")
     if not 0 < args.port < 65536:
         raise CommandError("serve: --port is a number from 1 to 65535")
+    certificate = None if args.insecure else _certificate("serve")
+    scheme = "http" if certificate is None else "https"
+    say(f"Serving the app on {scheme}://{args.bind}:{args.port}.")
     say(
-        f"At most {MAX_PAGES} pages at once ({MAX_PAGES_PER_ADDRESS} from one address), each "
-        "with a data directory of its own; pages from other sites are refused."
+        f"What it exposes: each page opened runs {command} on this machine, as you, and every "
+        "key typed on the page reaches that program; nothing else (no shell, no files: each "
+        "page has a data directory of its own, removed after it)."
     )
-    server = GuardedServer(command, host=args.bind, port=args.port, say=say)
+    if certificate is None:
+        say("Not encrypted (--insecure): the page and its keys cross the network readable.")
+    else:
+        say(
+            "Encrypted (TLS) with this host's certificate, which no authority signed: the "
+            "browser warns once; its SHA-256 fingerprint, to compare with what the browser "
+            f"shows, is {certificate.sha256}."
+        )
+    say(
+        f"At most {MAX_PAGES} pages at once ({MAX_PAGES_PER_ADDRESS} from one address); "
+        "pages from other sites are refused."
+    )
+    tls = None if certificate is None else certificate.server_context()
+    server = GuardedServer(command, host=args.bind, port=args.port, say=say, tls=tls)
     try:
         server.serve()
     except OSError as error:

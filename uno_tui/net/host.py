@@ -21,6 +21,7 @@ import logging
 import random
 import secrets
 import socket
+import ssl
 import sys
 import time
 from collections.abc import Callable
@@ -32,7 +33,8 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from uno_tui.engine import Action, DecisionKind, UnoError
-from uno_tui.saves import Autosave, data_dir, hold_save_lock, write_atomic
+from uno_tui.files import data_dir, hold_save_lock, write_atomic
+from uno_tui.saves import Autosave
 from uno_tui.session import Seat, Session
 
 from . import protocol
@@ -124,6 +126,8 @@ class HostOptions:
     bot_pause: float = BOT_PAUSE
     """Seconds before a bot's move, as at the app's own table (twice that after a move that
     hit a person): people far away follow the bots at the same pace (``pace.BotPace``)."""
+    tls: ssl.SSLContext | None = None
+    """Serve ``wss://`` with this context (``uno_tui.net.tls``); ``None``: plain ``ws://``."""
 
 
 @dataclass
@@ -540,7 +544,14 @@ class Host:
         """Seats the turn timer's bot plays until their person acts again."""
 
     def _say(self, line: str) -> None:
+        """What the tally tells (wrong codes, connections cut off): on the host's terminal, and
+        to the person playing at the host, whose terminal shows their game instead (as their
+        other news comes, a notice), so a guessing run is never told to nobody."""
         self.log(line)
+        if self.local is not None:
+            message = protocol.notice(line)
+            for connection in self.connections.get(self.local, []):
+                connection.push(message)
 
     # Who plays what -------------------------------------------------------------------------
 
@@ -1140,6 +1151,7 @@ class Host:
             ping_interval=10,
             ping_timeout=20,
             close_timeout=2,
+            **_tls_options(self.options),
         ) as server:
             self.server = server
             if started is not None:
@@ -1194,6 +1206,14 @@ class Host:
         sockets = list(self.server.sockets)
         port: int = sockets[0].getsockname()[1]
         return port
+
+
+def _tls_options(options: HostOptions) -> dict[str, Any]:
+    """``serve``'s TLS arguments: a handshake (which comes before the connection is counted
+    anywhere) has the hello's deadline."""
+    if options.tls is None:
+        return {}
+    return {"ssl": options.tls, "ssl_handshake_timeout": options.hello_timeout}
 
 
 async def _refuse(ws: ServerConnection, text: str) -> None:
@@ -1300,16 +1320,21 @@ def remember_address(codes: Codes, names: tuple[str, ...], bind: str, port: int)
     codes.save(hosted_paths()[1], names)
 
 
-def join_lines(codes: Codes, names: tuple[str, ...], address: str) -> list[str]:
+def join_lines(codes: Codes, names: tuple[str, ...], address: str, tail: str = "") -> list[str]:
+    """One ``uno-tui join`` line a seat (and the spectators'), after the room's for everyone
+    while it waits for its start; ``tail``: what every line ends with (``--fingerprint ...``
+    or ``--insecure``)."""
+    tail = f" {tail}" if tail else ""
     lines = []
     if codes.room is not None and not codes.room.started:
-        lines.append(f"Everyone: uno-tui join {address} --code {codes.room.code} --name YOUR-NAME")
+        room = codes.room.code
+        lines.append(f"Everyone: uno-tui join {address} --code {room} --name YOUR-NAME{tail}")
     lines += [
-        f"{names[seat]}: uno-tui join {address} --code {code}"
+        f"{names[seat]}: uno-tui join {address} --code {code}{tail}"
         for seat, code in sorted(codes.seats.items())
     ]
     if codes.spectators is not None:
-        lines.append(f"Spectators: uno-tui join {address} --code {codes.spectators}")
+        lines.append(f"Spectators: uno-tui join {address} --code {codes.spectators}{tail}")
     return lines
 
 

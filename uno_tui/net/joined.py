@@ -29,7 +29,7 @@ from uno_tui.table import TableClosed
 
 from . import protocol
 from .chat import ChatRefused, check_text
-from .client import RemoteTable
+from .client import RemoteTable, TableState
 
 
 def seats_of(welcome: protocol.Welcome) -> tuple[Seat, ...]:
@@ -41,7 +41,11 @@ def seats_of(welcome: protocol.Welcome) -> tuple[Seat, ...]:
 
 
 NEWS_POLL = 0.05
-"""How often a joined app looks whether the host's next update has come (seconds)."""
+"""How often a joined app looks whether the host's next update has come once its connection
+is stopping (seconds) ..."""
+NEWS_WAIT = 0.2
+"""... and else how long it waits, woken by the host's next message, before it looks again
+(whether the host answered the action it sent, in ``_answered``)."""
 ANSWER_TIMEOUT = 10.0
 """Seconds a sent action holds this seat's moves back while the host answers."""
 
@@ -215,12 +219,19 @@ class JoinedTable:
             with self.table.lock:
                 state = self.table.state
                 fresh = state.view is not self.seen or bool(state.lines)
-                closed = state.closed
+                closed, version = state.closed, state.version
             if closed is not None and not self.is_over:
                 raise TableClosed(closed)
             if fresh or closed is not None:
                 break
-            await asyncio.sleep(NEWS_POLL)
+            if self.table.stopping:
+                await asyncio.sleep(NEWS_POLL)
+            else:  # woken by the host's next message, not a poll's tick
+
+                def moved(state: TableState, seen: int = version) -> bool:
+                    return state.version != seen
+
+                await asyncio.to_thread(self.table.wait, moved, NEWS_WAIT)
             self._answered()
         with self.table.lock:
             state = self.table.state

@@ -18,12 +18,13 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from uno_tui.engine.names import MAX_NAME_LENGTH, name_problem, quoted
-from uno_tui.saves import FileRefused, data_dir, read_limited, write_atomic
+from uno_tui.files import FileRefused, data_dir, read_limited, write_atomic
 
 from .protocol import Lobby
+from .tls import normal_fingerprint
 
 OPEN = "open"
 """What an open seat's ``plays`` says."""
@@ -182,27 +183,62 @@ def _read_kept(path: Path) -> list[dict[str, str]]:
         and isinstance(entry.get("host"), str)
         and isinstance(entry.get("token"), str)
         and isinstance(entry.get("name"), str)
+        and isinstance(entry.get("fingerprint", ""), str)
     ]
 
 
-def keep_seat(host: str, token: str, name: str, directory: Path | None = None) -> None:
-    """Remember the private token of the seat taken at ``host`` (its URL); the newest last.
-    A file that cannot be written is no reason to stop playing: nothing is said."""
+class KeptSeat(NamedTuple):
+    """A seat this machine took at a host: its private token, the name it was taken under,
+    and the fingerprint of the host's certificate then (``None`` for a ``ws://`` host)."""
+
+    token: str
+    name: str
+    fingerprint: str | None = None
+
+
+def keep_seat(
+    host: str,
+    token: str,
+    name: str,
+    fingerprint: str | None = None,
+    directory: Path | None = None,
+) -> None:
+    """Remember the private token of the seat taken at ``host`` (its URL), with the
+    fingerprint of the certificate it showed; the newest last. A file that cannot be
+    written is no reason to stop playing: nothing is said."""
     path = kept_path(directory)
     seats = [entry for entry in _read_kept(path) if entry["host"] != host]
-    seats.append({"host": host, "token": token, "name": name[:MAX_NAME_LENGTH]})
+    entry = {"host": host, "token": token, "name": name[:MAX_NAME_LENGTH]}
+    if fingerprint is not None:
+        entry["fingerprint"] = fingerprint
+    seats.append(entry)
     data = {"format": KEPT_FORMAT, "version": 1, "seats": seats[-KEPT_MAX:]}
     with contextlib.suppress(OSError):
         write_atomic(path, json.dumps(data) + "\n")
         path.chmod(0o600)
 
 
-def kept_seat(host: str, directory: Path | None = None) -> tuple[str, str] | None:
-    """The token and name of the seat kept for ``host`` (its URL), if any."""
+def kept_seat(host: str, directory: Path | None = None) -> KeptSeat | None:
+    """The token, name and pinned fingerprint of the seat kept for ``host`` (its URL)."""
     for entry in reversed(_read_kept(kept_path(directory))):
         if entry["host"] == host:
-            return entry["token"], entry["name"]
+            fingerprint = entry.get("fingerprint")
+            return KeptSeat(entry["token"], entry["name"], fingerprint)
     return None
+
+
+def kept_pin(kept: KeptSeat, given: str | None) -> str | None:
+    """The fingerprint to pin when taking the kept seat again: the one kept with it, or
+    ``given`` when none was kept. ``ValueError`` (one sentence) when ``given`` names another
+    certificate than the one the seat was taken at: its token is not sent to that one."""
+    if given is None or kept.fingerprint is None:
+        return given or kept.fingerprint
+    if normal_fingerprint(given) != normal_fingerprint(kept.fingerprint):
+        raise ValueError(
+            f"the fingerprint given ({given[:40]}) is not the one of the host where your seat "
+            f"was taken ({kept.fingerprint}); give that one, or the --code the host printed"
+        )
+    return given
 
 
 def lobby_words(lobby: Lobby) -> str:

@@ -20,6 +20,7 @@ import ipaddress
 import logging
 import shutil
 import socket
+import ssl
 import tempfile
 from collections.abc import Callable
 from typing import Any
@@ -29,7 +30,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from uno_tui.saves import ENV_DATA_DIR
+from uno_tui.files import ENV_DATA_DIR
 
 from .host import Tally
 from .protocol import clean_text
@@ -85,8 +86,11 @@ class GuardedServer(Server):
         say: Callable[[str], None] = print,
         max_pages: int = MAX_PAGES,
         max_pages_per_address: int = MAX_PAGES_PER_ADDRESS,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         super().__init__(command, host=host, port=port, title="uno-tui")
+        self.tls = tls
+        """Serve ``https://`` (and ``wss://``) with this context; ``None``: plain ``http://``."""
         self.say = say
         self.tally = Tally(say)
         self.max_pages, self.max_pages_per_address = max_pages, max_pages_per_address
@@ -107,6 +111,29 @@ class GuardedServer(Server):
             logger.handlers[:] = [Short(logging.WARNING)]
             logger.propagate = False
             logger.setLevel(logging.WARNING)
+
+    async def handle_index(self, request: web.Request) -> Any:
+        """The page, its links and its WebSocket's address on the name and port it was asked
+        for, in its scheme (the bound address, ``0.0.0.0`` say, is nowhere to connect to)."""
+        self.public_url = f"{'https' if self.tls else 'http'}://{request.host}"
+        return await super().handle_index(request)
+
+    async def on_startup(self, app: web.Application) -> None:
+        """Nothing more to say: ``uno-tui serve`` said where it serves and what it exposes
+        (textual-serve's banner would name the bound address, over http, whatever the TLS)."""
+
+    def serve(self, debug: bool = False) -> None:
+        """textual-serve's ``serve``, with TLS when a context is given."""
+        self.debug = debug
+        self.initialize_logging()
+        web.run_app(
+            self._make_app(),
+            host=self.host,
+            port=self.port,
+            ssl_context=self.tls,
+            handle_signals=True,
+            print=lambda *args: None,
+        )
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         address = clean_text(request.remote or "an unknown address")

@@ -24,8 +24,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Coroutine, Sequence
+from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from uno_tui.archive import matches_dir
 from uno_tui.engine import (
     AcceptPenalty,
     Action,
@@ -58,9 +60,12 @@ from uno_tui.narration import (
     table_words,
     top_words,
 )
+from uno_tui.narration.brief import brief_hand_words, brief_labels, brief_top_words
 from uno_tui.narration.narrator import plural
+from uno_tui.narration.sounds import SoundChoice, Sounds
 from uno_tui.narration.speech import Speaker
 from uno_tui.session import BotTurn
+from uno_tui.stats import spoken_stats
 from uno_tui.table import Table
 from uno_tui.text import shown
 
@@ -81,15 +86,17 @@ HELP = (
     "Commands that use no turn: hand or h (your cards by colour), top or t (top card and "
     "colour), counts or c (everyone's cards, whose turn and who is next, the dealer), table "
     "(who sits where, bots, teams, target), scores, moves (your choices), repeat or r (the last "
-    "line again), log (the last lines), catch (catch a player who did not call UNO), say TEXT "
-    "(a hosted match: to everyone at the table), help, "
-    "quit or q (the match is saved)."
+    "line again), log (the last lines), catch (catch a player who did not call UNO), stats "
+    "(what your kept matches add up to), say TEXT (a hosted match: to everyone at the table), "
+    "help, quit or q (the match is saved)."
 )
 QUIT_WORDS = ("quit", "exit", "q")
 """What leaves the match at any question; q as in the app."""
 YES_WORDS = ("y", "yes")
 NO_WORDS = ("n", "no")
 """The answers a yes-or-no question takes beside its numbers."""
+BELL = "\a"
+"""The terminal's bell (``--sounds bell``)."""
 CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 """Home, clear the screen, clear the scrollback: the hot-seat curtain hides the last hand."""
 STABLE_KEYS: dict[type[Action], str] = {DrawCard: "d", AcceptPenalty: "d", KeepDrawn: "k"}
@@ -158,6 +165,7 @@ class PlainGame:
         speaker: Speaker | None = None,
         verbosity: Verbosity = "full",
         color: bool | None = None,
+        sounds: SoundChoice = "off",
     ) -> None:
         self.table = table
         self.game = table.game
@@ -178,6 +186,8 @@ class PlainGame:
         """How many of their lines each person had seen when the keyboard last left them."""
         self.told = 0
         """How many of the flow's batches of events have been told."""
+        self.sounds = Sounds(sounds, bell=lambda: self.write(BELL), speaker=speaker)
+        """``--sounds``: a bell (or a sound icon) as a big moment is told."""
 
     # Lines in and out ----------------------------------------------------------------------
 
@@ -251,6 +261,7 @@ class PlainGame:
         else:
             lines = self.narrator.narrate_events(events, listener)
             self.heard.setdefault(listener, History()).extend(lines)
+        self.ring(events)
         for line in lines:
             self.say(line)
         swapped = any(
@@ -264,14 +275,21 @@ class PlainGame:
             hand = hand_words(self.game.view(listener)).removeprefix("Your hand")
             self.say(f"Your new hand{hand}")
 
+    def ring(self, events: Sequence[Event]) -> None:
+        """``--sounds``: the sound of a big moment first, telling what the words will."""
+        if self.sounds.on:
+            self.sounds.hear(events, self.table.people if self.solo is None else [self.solo])
+
     def tell_round_so_far(self) -> None:
         """The round's events up to now: printed as the table (or the one person) may know
         them, and kept for each person as they saw them."""
         for seat, history in self.heard.items():
             if seat != self.solo:
                 history.extend(self.narrator.narrate_events(self.game.round_events(seat), seat))
-        lines = self.narrator.narrate_events(self.game.round_events(self.solo), self.solo)
+        events = self.game.round_events(self.solo)
+        lines = self.narrator.narrate_events(events, self.solo)
         self.heard[self.solo].extend(lines)
+        self.ring(events)
         for line in lines:
             self.say(line)
 
@@ -365,16 +383,30 @@ class PlainGame:
         """Every decision of a person's is one numbered list of all their moves now."""
         view = self.game.view(seat)
         who = "" if self.solo is not None else f"{self.game.names[seat]}. "
-        line = f"{who}{top_words(view)} {hand_words(view)}"
+        brief = self.narrator.brief
+        if brief and view.drawn_card is not None:  # the hand was told a line ago
+            line = f"{who}{brief_top_words(view)}"
+        elif brief:
+            line = f"{who}{brief_top_words(view)} {brief_hand_words(view.hand)}"
+        else:
+            line = f"{who}{top_words(view)} {hand_words(view)}"
         close = low_counts_words(view)
         if close:
             line += f" {close}"
         if any(d.kind is DecisionKind.PASS for d in view.decisions) and view.teammate is not None:
-            line += f" Choose a card to pass to {self.game.names[view.teammate]}, in secret."
+            mate = self.game.names[view.teammate]
+            line += (
+                f" Pass to {mate}." if brief else f" Choose a card to pass to {mate}, in secret."
+            )
         elif view.phase is Phase.TURN and view.current_player == seat:
             following = next_player(view)
-            after = "You play" if following == seat else f"{self.game.names[following]} plays"
-            line += f" {after} next."
+            if brief:
+                line += (
+                    " Next you." if following == seat else f" Next {self.game.names[following]}."
+                )
+            else:
+                after = "You play" if following == seat else f"{self.game.names[following]} plays"
+                line += f" {after} next."
         self.note(line)
         return self.choose(seat, self.table.options_for(seat))
 
@@ -399,10 +431,9 @@ class PlainGame:
     # Asking --------------------------------------------------------------------------------
 
     def pass_keyboard_to(self, seat: int) -> None:
-        """In hot-seat, the curtain before a person's private lines: what the last person's
-        turn printed is cleared from a terminal (screen and scrollback) first."""
-        if self.solo is not None or self.at_keyboard == seat:
-            return
+        """In hot-seat, the curtain before a person's private lines, whenever the flow raises
+        it (after a hand's end even for the person who played last, as in the app): what the
+        last person's turn printed is cleared from a terminal (screen and scrollback) first."""
         self.tell_news()
         cleared = self.at_keyboard is not None  # before the first person, nothing private
         if cleared:
@@ -431,8 +462,13 @@ class PlainGame:
             if self.may_arm_uno(seat, decisions):
                 moves, keys = [*moves, CALL_UNO], [*keys, "u"]
             listing = keyed_words(keys, [m.label for m in moves])
+            question = f"{whose} {listing}"
+            if self.narrator.brief:  # "Play? 1: Red 2, 2: Wild, d: draw."
+                verb, labels = brief_labels([m.label for m in moves])
+                who = "" if self.solo is not None else f"{self.game.names[seat]}, "
+                question = f"{who}{verb.lower() if who else verb}? {keyed_words(keys, labels)}"
             choices = list(zip(keys, moves, strict=True))
-            move = self.pick(seat, f"{whose} {listing}", choices, listing)
+            move = self.pick(seat, question, choices, listing)
             if move is not CALL_UNO:
                 return self.refine(seat, move)
             self.flow.uno_armed = True
@@ -448,12 +484,14 @@ class PlainGame:
         )
 
     def refine(self, seat: int, move: Move) -> Action:
-        """Ask the colour (and the player) for a card that needs them."""
+        """Ask the player (Wild Swap Hands), then the colour, for a card that needs them: the
+        colour is named for the hand the player will hold."""
         while len(move.actions) > 1:
-            if len(move.colors) > 1:
+            if len(move.colors) > 1 and len(move.targets) <= 1:
                 colors = move.colors
                 listing = ", ".join(f"{i}: {c.word}" for i, c in enumerate(colors, 1))
-                color = self.pick(seat, f"Which colour? {listing}.", numbered(colors), "")
+                ask = "Colour?" if self.narrator.brief else "Which colour?"
+                color = self.pick(seat, f"{ask} {listing}.", numbered(colors), "")
                 move = Move(
                     move.label,
                     tuple(a for a in move.actions if isinstance(a, PlayCard) and a.color is color),
@@ -520,6 +558,11 @@ class PlainGame:
                 self.say(line)
         elif word == "catch":
             self.catch(seat)
+        elif word in ("stats", "statistics"):
+            path = getattr(self.table.autosave, "path", None)  # kept beside it (Session.keep)
+            kept = matches_dir(path.parent) if isinstance(path, Path) else matches_dir()
+            for line in spoken_stats(kept, self.game.names[seat]):
+                self.say(line)
         elif word in ("d", "draw"):
             self.say("Drawing is not a choice now.")
         else:

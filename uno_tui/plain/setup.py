@@ -19,19 +19,38 @@ from .game_loop import choice_number
 
 DEFAULT_NAMES = ("You", "Ada", "Bo", "Cy", "Dee", "Eli", "Fox", "Gil", "Hana", "Ivo")
 DEFAULT_BOT = "medium"
+STATS_WORDS = ("stats", "statistics")
 T = TypeVar("T")
 
 
 class PlainSetup:
     """Asks the setup questions through ``ask`` (prints a question, returns the answer line)
-    and ``say`` (prints a line)."""
+    and ``say`` (prints a line). ``stats``: the kept matches in sentences, said whenever the
+    answer to a question is ``stats`` (the question is asked again after them)."""
 
-    def __init__(self, ask: Callable[[str], str], say: Callable[[str], None]) -> None:
-        self.ask = ask
+    def __init__(
+        self,
+        ask: Callable[[str], str],
+        say: Callable[[str], None],
+        stats: Callable[[], Sequence[str]] | None = None,
+    ) -> None:
+        self.answer = ask
         self.say = say
+        self.stats = stats
+
+    def ask(self, question: str) -> str:
+        while True:
+            answer = self.answer(question)
+            if self.stats is None or answer.strip().lower() not in STATS_WORDS:
+                return answer
+            for line in self.stats():
+                self.say(line)
 
     def run(self) -> tuple[Rules, list[Seat]]:
-        self.say("New match. Press Enter to accept the choice named after each question.")
+        first = "New match. Press Enter to accept the choice named after each question."
+        if self.stats is not None:
+            first += " Type stats at any question to hear what the kept matches add up to."
+        self.say(first)
         self.say(
             "Rule sets: " + "; ".join(f"{r.value} is {RULE_SET_WORDS[r]}" for r in RuleSet) + "."
         )

@@ -4,23 +4,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.events import Resize
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
+from uno_tui.archive import matches_dir
 from uno_tui.engine import Rules, SetupError
-from uno_tui.narration.speech import Speaker, SpeechChoice
+from uno_tui.narration import resume_hint
+from uno_tui.narration.sounds import SoundChoice, sound_choice
+from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
+from uno_tui.program import command_name
 from uno_tui.saves import Autosave, describe, open_autosave
 from uno_tui.session import Seat, Session
+from uno_tui.stats import StatsReport, stats_report
+from uno_tui.tui.listening import Announcer, start_listening
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.setup import SetupScreen
-from uno_tui.tui.screens.too_small import TooSmallScreen, too_small
+from uno_tui.tui.screens.stats import LoadStats, StatsScreen
+from uno_tui.tui.screens.too_small import TooSmallScreen, cover_words, too_small
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
 
 HIGH_CONTRAST = Theme(
@@ -41,6 +50,13 @@ HIGH_CONTRAST = Theme(
 """Black and white with bright accents: the most legible theme (command palette: Theme)."""
 
 
+PALETTE_WORDS = (
+    "Command palette: type to search, Up and Down choose a command, Enter runs it, Escape closes."
+)
+NARRATED_SMALL = "Narration and keys go on; the table may be cut."
+"""Said after the cover's words in narration mode, where a small terminal stops nothing."""
+
+
 class UnoApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "UNO"
@@ -59,11 +75,14 @@ class UnoApp(App[None]):
         new_table: tuple[Rules, Sequence[Seat]] | None = None,
         speaker: Speaker | None = None,
         reduce_motion: bool = False,
+        read_stats: LoadStats | None = None,
+        sounds: SoundChoice | None = None,
     ) -> None:
         """``setup`` fills the setup screen (the last one remembered by default); a
         ``session`` skips the setup and plays it (a resumed match, or a test's); a
         ``new_table`` (the command line's) is started instead of the setup screen, once the
-        saved match, if there is one, has been offered."""
+        saved match, if there is one, has been offered. ``read_stats`` replaces reading the
+        kept matches for the stats screen (a test's made-up history)."""
         super().__init__()
         self.setup = setup
         self.session = session
@@ -79,6 +98,19 @@ class UnoApp(App[None]):
         self.new_table = new_table
         self.reduce_motion = reduce_motion
         """``--reduce-motion``: no animation, whatever the setup says."""
+        self.read_stats = read_stats
+        self.sounds = sounds
+        """``--sounds``: the sounds of the big moments, whatever the setup says."""
+        self.announcer = Announcer(self.make_speaker)
+        """What the screens say beside the match, once narration is on (one speaker for the
+        app: the game screen's voice speaks through it too)."""
+        self.told_size: tuple[int, int] | None = None
+        """The small size last spoken in narration mode (the cover is said once a size)."""
+
+    def make_speaker(self) -> Speaker:
+        return self.speaker or make_speaker(
+            self.speech, notify=lambda line: self.notify(line, title="Narration")
+        )
 
     def notify(
         self,
@@ -96,6 +128,8 @@ class UnoApp(App[None]):
     def on_mount(self) -> None:
         self.register_theme(HIGH_CONTRAST)
         remembered = self.setup or (load_last_setup() if self.remember else TableSetup())
+        if self.narrate or remembered.narrate:
+            start_listening(self)
         if remembered.theme in self.available_themes:
             self.theme = remembered.theme
         self.theme_changed_signal.subscribe(self, self.remember_theme)
@@ -134,6 +168,9 @@ class UnoApp(App[None]):
             return
 
         def answered(index: int | None) -> None:
+            if index is None:  # Escape or Q: leave, the match still saved
+                self.exit(message=resume_hint(plain=False, program=command_name()))
+                return
             if index == 0:
                 self.new_table = None
                 self.play(saved, TableSetup.of(saved.game.rules, saved.seats))
@@ -143,7 +180,7 @@ class UnoApp(App[None]):
 
         question = f"A match is saved ({describe(saved)}). Resume it?"
         answers = ["Resume the saved match", "Start a new one (the saved one is kept as a copy)"]
-        self.push_screen(ChoiceScreen(question, answers, cancellable=False), answered)
+        self.push_screen(ChoiceScreen(question, answers, quits=True), answered)
 
     def new_match(self, message: str = "") -> None:
         """The command line's table, started at once, or else the setup screen."""
@@ -162,6 +199,8 @@ class UnoApp(App[None]):
         setup = self.setup or (load_last_setup() if self.remember else TableSetup())
         if self.narrate:
             setup = replace(setup, narrate=True)
+        if self.sounds:
+            setup = replace(setup, sounds=self.sounds)
         self.push_screen(SetupScreen(setup, message), self.start)
 
     def start(self, setup: TableSetup | None) -> None:
@@ -177,8 +216,9 @@ class UnoApp(App[None]):
             return
         session.save()
         self.setup = setup
-        if self.remember:
-            save_last_setup(setup)
+        if self.remember:  # --narrate is for this start: the next one narrates if set up so
+            kept = load_last_setup().narrate if self.narrate else setup.narrate
+            save_last_setup(replace(setup, narrate=kept))
         self.play(session, setup)
 
     def play(self, session: Session, setup: TableSetup) -> None:
@@ -196,21 +236,79 @@ class UnoApp(App[None]):
             speech=self.speech,
             speaker=self.speaker,
             motion=not (self.reduce_motion or setup.reduce_motion),
+            sounds=self.sounds or sound_choice(setup.sounds),
         )
         self.push_screen(screen, match_over)
+
+    def on_unmount(self) -> None:
+        self.announcer.close()
+
+    def on_command_palette_option_highlighted(
+        self, event: CommandPalette.OptionHighlighted
+    ) -> None:
+        """Each command of the palette spoken as it is highlighted (Up and Down)."""
+        option = event.highlighted_event.option
+        hit = getattr(option, "hit", None)
+        text = getattr(hit, "text", None) or str(option.prompt)
+        help_text = getattr(hit, "help", None)
+        self.announcer.say(f"{text}: {help_text}" if help_text else str(text))
+
+    # The statistics ----------------------------------------------------------------------
+
+    @property
+    def matches_directory(self) -> Path:
+        """Where this app's matches are kept: beside its autosave, as ``Session.keep`` does."""
+        path = getattr(self.autosave, "path", None)
+        return matches_dir(path.parent) if isinstance(path, Path) else matches_dir()
+
+    def stats_report(self) -> StatsReport:
+        """The kept matches summed up (run off the UI thread: a first reading is slow)."""
+        if self.read_stats is not None:
+            return self.read_stats()
+        return stats_report(self.matches_directory)
+
+    def on_setup_screen_stats_asked(self, message: SetupScreen.StatsAsked) -> None:
+        """The setup's key: the stats screen, spoken too when narration is on (through the
+        app's one announcer, so it never talks over another screen)."""
+        speak = None
+        if message.narrate or self.narrate:
+            announcer = self.announcer
+            announcer.speaker  # noqa: B018 - asking for the speaker turns the announcer on
+
+            def speak_line(line: str, now: bool) -> None:
+                announcer.say(line, interrupt=now)
+
+            speak = speak_line
+        self.push_screen(StatsScreen(self.stats_report, speak=speak))
 
     def on_resize(self, event: Resize) -> None:
         self.call_later(self.check_size)  # once the app has taken the new size
 
     def screen_changed(self, screen: Screen[Any]) -> None:
+        if isinstance(screen, CommandPalette):
+            self.announcer.say(PALETTE_WORDS)
         self.call_later(self.check_size)
 
     def check_size(self) -> None:
         """Below ``MIN_WIDTH`` x ``MIN_HEIGHT`` the top screen is the "make the terminal
         larger" cover, whatever was on screen (the match waits beneath it, exactly as it
-        was); large enough, the cover goes and the screen beneath is back, keys and all."""
+        was); large enough, the cover goes and the screen beneath is back, keys and all.
+
+        In narration mode nothing is covered: the listener hears the cover's words (once a
+        size) and the match goes on, keys and speech, whatever fits on the screen."""
         small = too_small(*self.size)
         top = self.screen
+        if self.announcer.on:
+            if isinstance(top, TooSmallScreen):
+                self.pop_screen()
+            if not small:
+                self.told_size = None
+            elif self.told_size != (self.size.width, self.size.height):
+                self.told_size = (self.size.width, self.size.height)
+                line = f"{cover_words(*self.size)} {NARRATED_SMALL}"
+                self.notify(line, title="Terminal size", timeout=8)
+                self.announcer.say(line, interrupt=False)
+            return
         if small and not isinstance(top, TooSmallScreen):
             self.push_screen(TooSmallScreen())
         elif small and isinstance(top, TooSmallScreen):

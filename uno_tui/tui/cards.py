@@ -6,6 +6,7 @@ before it is red by its paint.
 
 from __future__ import annotations
 
+from rich.color import Color as RichColor
 from rich.style import Style
 from rich.text import Text
 
@@ -105,7 +106,19 @@ SMALL_CARD = (6, 5)
 """A card in a hand: 6 columns, 5 rows; an overlapped one shows its first 3 columns."""
 LARGE_CARD = (11, 7)
 BACK_PATTERN = "▚"
-UNPLAYABLE_CARD = Style(color="grey50", bgcolor="grey15", dim=True)
+DIM_SHADE = 0.45
+"""A card that cannot go now keeps its colour at this share of its brightness (its text in the
+full colour, not bold): the hand's colours read at a glance, the playable cards stand out."""
+
+
+def dimmed(style: Style) -> Style:
+    """``style`` for a card that cannot go now: the same colour, darker, never grey."""
+    paint = style.bgcolor.get_truecolor() if style.bgcolor is not None else None
+    if paint is None:
+        return style + Style(dim=True, bold=False)
+    shade = RichColor.from_rgb(*(int(part * DIM_SHADE) for part in paint))
+    text = RichColor.from_rgb(*(min(255, int(part * 0.6 + 100)) for part in paint))
+    return Style(color=text, bgcolor=shade, bold=False)
 
 
 def card_letter(card: Card) -> str:
@@ -128,9 +141,9 @@ def card_lines(
     value in the middle (and its word, where there is room), the index again bottom right."""
     width, height = size
     inner = width - 2
-    face = UNPLAYABLE_CARD if dim else card_style(card)
+    face = dimmed(card_style(card)) if dim else card_style(card)
     if dim:
-        border = Style(color="grey50")
+        border = Style(color=face.color)
     else:  # a wild card's black would vanish into a dark table: its border is white
         border = Style(color="#e0e0e0" if card.color is None else face.bgcolor, bold=selected)
     corners = HEAVY if selected else DASHED if dim else ROUND

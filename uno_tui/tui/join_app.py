@@ -10,7 +10,7 @@ from functools import partial
 from typing import Any
 
 from rich.text import Text
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -18,7 +18,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from uno_tui.narration.speech import SpeechChoice
+from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
 from uno_tui.net.client import (
     FIRST_ANSWER,
     JoinError,
@@ -28,17 +28,27 @@ from uno_tui.net.client import (
 )
 from uno_tui.net.joined import JoinedTable
 from uno_tui.net.protocol import MAX_CHAT_TEXT, Lobby
-from uno_tui.net.room import kept_seat
+from uno_tui.net.room import KeptSeat, kept_pin, kept_seat, lobby_words
+from uno_tui.tui.listening import Announcer, place_cursor, speak, start_listening
 from uno_tui.tui.screens.game import GameScreen
 
+FIELD_WORDS = {
+    "address": "The host's address",
+    "code": "Your seat's code, or the room's",
+    "name": "Your name, for a room's open seat",
+    "pin": "The host's fingerprint, as the host printed it",
+}
 
-def kept_code(address: str) -> str:
-    """The token of the seat this machine took at ``address`` before ("" if none)."""
+ROOM_WORDS = "Or the room's code and your name; no code: your seat there before."
+"""The form's second line: a room, and the seat this machine took at that host."""
+
+
+def kept_at(address: str, *, insecure: bool = False) -> KeptSeat | None:
+    """The seat this machine took at ``address`` before, if any."""
     try:
-        kept = kept_seat(address_url(address))
+        return kept_seat(address_url(address, secure=not insecure))
     except JoinError:
-        return ""
-    return "" if kept is None else kept[0]
+        return None
 
 
 STATUS_POLL = 0.2
@@ -65,7 +75,8 @@ class JoinedGameScreen(GameScreen):
         yield from super().compose()
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # Textual calls GameScreen.on_mount itself (a handler a class in the MRO): calling it
+        # here too would start a second match worker, asking every question twice
         self.set_interval(STATUS_POLL, self.show_status)
 
     def show_status(self) -> None:
@@ -158,14 +169,23 @@ class JoinApp(App[int]):
         name: str = "",
         narrate: bool = False,
         speech: SpeechChoice = "auto",
+        fingerprint: str = "",
+        insecure: bool = False,
+        speaker: Speaker | None = None,
     ) -> None:
+        """``speaker`` speaks instead of the program ``speech`` names (a test's)."""
         super().__init__()
         self.address = address
         self.code = code
         self.seat_name = name
+        self.fingerprint = fingerprint
+        self.insecure = insecure
+        """Plain ``ws://`` (``--insecure``): the form asks no fingerprint."""
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.remote: RemoteTable | None = None
+        self.announcer = Announcer(lambda: speaker or make_speaker(self.speech, notify=self.notify))
+        """With ``--narrate``: the form, help and the replay speak, as in the app's window."""
 
     def notify(
         self,
@@ -180,44 +200,87 @@ class JoinApp(App[int]):
         names (``[AFK]Bo joined.``, ``Bo[/] left``) that must show as typed, never act."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
+    @property
+    def asks(self) -> str:
+        """The form's first line: what it asks."""
+        if self.insecure:
+            return "Join a hosted match: the host's address and your seat's code."
+        return "Join a hosted match: the host's address and fingerprint, your seat's code."
+
+    @property
+    def purpose(self) -> str:
+        """What the form asks, shown over it and said to a listener first."""
+        return f"{self.asks} {ROOM_WORDS}"
+
     def compose(self) -> ComposeResult:
         with Vertical(id="join-form"):
-            yield Label("Join a hosted match: the host's address and your seat's code,")
-            yield Label("or the room's code and your name (no code: your seat there before).")
+            yield Label(self.asks)
+            yield Label(ROOM_WORDS)
             yield Input(self.address, placeholder="address, e.g. 192.168.1.5:8765", id="address")
             yield Input(self.code, placeholder="code, e.g. K7QM-2PXA", id="code")
             yield Input(self.seat_name, placeholder="your name, for a room's code", id="name")
+            if not self.insecure:
+                yield Input(
+                    self.fingerprint, placeholder="fingerprint, e.g. 4F2K-9QXB-ZC7M-H0TD", id="pin"
+                )
             yield Button("Join", id="join", variant="primary")
             yield Label("", id="join-error", markup=False)
             yield Static("", id="lobby", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
-        if self.address and (self.code or kept_code(self.address)):
-            self.join(self.address, self.code or kept_code(self.address), self.seat_name)
-        else:
-            self.query_one("#address" if not self.address else "#code", Input).focus()
+        if self.narrate:
+            start_listening(self)
+            speak(self, self.purpose)
+        self.join_or_ask(self.address, self.code, self.seat_name, self.fingerprint)
+
+    def join_or_ask(self, address: str, code: str, name: str, pin: str) -> None:
+        """Join when the form is complete (no code: the seat this machine took at that host
+        before, pinned to the certificate it was taken at), else focus the first field
+        missing."""
+        kept = None if code or not address else kept_at(address, insecure=self.insecure)
+        if kept is not None:
+            try:
+                pin = kept_pin(kept, pin or None) or ""
+            except ValueError as error:
+                self.refused(str(error))
+                self.query_one("#address" if self.insecure else "#pin", Input).focus()
+                return
+            code, name = kept.token, ""
+        if address and code and (pin or self.insecure):
+            self.join(address, code, name, pin)
+            return
+        empty = [
+            field
+            for field, value in (("#address", address), ("#code", code), ("#pin", pin))
+            if not value
+        ]
+        self.query_one(empty[0], Input).focus()
 
     @on(Button.Pressed, "#join")
-    @on(Input.Submitted, "#address, #code, #name")
+    @on(Input.Submitted, "#address, #code, #name, #pin")
     def join_pressed(self) -> None:
         address = self.query_one("#address", Input).value.strip()
-        code = self.query_one("#code", Input).value.strip() or kept_code(address)
+        code = self.query_one("#code", Input).value.strip()
         name = self.query_one("#name", Input).value.strip()
-        if address and code:
-            self.join(address, code, name)
-        else:
-            self.query_one("#code" if address else "#address", Input).focus()
+        pin = "" if self.insecure else self.query_one("#pin", Input).value.strip()
+        self.join_or_ask(address, code, name, pin)
 
-    def join(self, address: str, code: str, name: str = "") -> None:
+    def join(self, address: str, code: str, name: str = "", fingerprint: str = "") -> None:
         self.say(f"Joining {address}...")
-        self.connect(address, code, name)
+        self.connect(address, code, name, fingerprint)
 
     @work(thread=True, exclusive=True)
-    def connect(self, address: str, code: str, name: str = "") -> None:
+    def connect(self, address: str, code: str, name: str = "", fingerprint: str = "") -> None:
         remote: RemoteTable | None = None
         try:
-            remote = RemoteTable(address, code, name=name or None)
+            remote = RemoteTable(
+                address,
+                code,
+                name=name or None,
+                fingerprint=fingerprint or None,
+                insecure=self.insecure,
+            )
             remote.start()
             self.remote = remote
             self.wait_in_lobby(remote)
@@ -269,11 +332,27 @@ class JoinApp(App[int]):
             seats = "1 open seat" if awaited == 1 else f"{awaited} open seats"
             lines += ["", f"Awaited: {seats} ({lobby.bots} bots if still open at the start)."]
         self.query_one("#lobby", Static).update(Text("\n".join(lines)))
+        speak(self, lobby_words(lobby))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A listener hears each field and the button as focus reaches it."""
+        widget = event.widget
+        if isinstance(widget, Input) and widget.id in FIELD_WORDS:
+            value = widget.value or "empty"
+            speak(
+                self,
+                f"{FIELD_WORDS[widget.id]}: {value}. Text field, Enter joins.",
+                interrupt=False,
+            )
+        elif isinstance(widget, Button):
+            self.call_after_refresh(place_cursor, widget)
+            speak(self, "Join, button.", interrupt=False)
 
     def say(self, line: str) -> None:
         """Show ``line`` under the form as text: an address, a name or the host's words are
-        never markup (``[/]`` typed as the address is shown, not obeyed)."""
+        never markup (``[/]`` typed as the address is shown, not obeyed); a listener hears it."""
         self.query_one("#join-error", Label).update(Text(line))
+        speak(self, line)
 
     def refused(self, reason: str) -> None:
         self.say(f"Cannot join: {reason}.")
@@ -293,5 +372,6 @@ class JoinApp(App[int]):
         self.exit(0)
 
     def on_unmount(self) -> None:
+        self.announcer.close()
         if self.remote is not None:
             self.remote.close()  # the seat waits at the host

@@ -11,7 +11,8 @@ from typing import Any
 import platformdirs
 
 from uno_tui.engine import Rules, SetupError, check_names
-from uno_tui.saves import ENV_DATA_DIR, FileRefused, parse_json, read_limited
+from uno_tui.files import ENV_DATA_DIR, FileRefused, parse_json, read_limited
+from uno_tui.narration.sounds import SOUND_CHOICES
 from uno_tui.session import BOT_LEVELS, Seat
 
 ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"
@@ -39,6 +40,8 @@ class TableSetup:
     """No animation (narration mode has none either)."""
     theme: str = "textual-dark"
     """The Textual theme last chosen in the command palette."""
+    sounds: str = "off"
+    """Sounds for the big moments: off, bell or icons (``uno_tui.narration.sounds``)."""
 
     @classmethod
     def of(cls, rules: Rules, seats: tuple[Seat, ...]) -> TableSetup:
@@ -61,6 +64,7 @@ class TableSetup:
             "narrate": self.narrate,
             "reduce_motion": self.reduce_motion,
             "theme": self.theme,
+            "sounds": self.sounds,
         }
 
     @classmethod
@@ -80,6 +84,7 @@ class TableSetup:
                 narrate=bool(data["narrate"]),
                 reduce_motion=bool(data.get("reduce_motion", False)),
                 theme=str(data.get("theme", "textual-dark")),
+                sounds=remembered_sounds(data),
             )
         except (KeyError, TypeError, ValueError) as error:
             raise SetupError(f"not a setup: {error}") from None
@@ -117,3 +122,12 @@ def save_last_setup(setup: TableSetup) -> None:
         temporary.replace(directory / SETUP_FILE)
     except OSError:
         pass
+
+
+def remembered_sounds(data: dict[str, Any]) -> str:
+    """The remembered sounds: ``off``, ``bell`` or ``icons``; a setup kept before the one
+    option had a ``bell`` tick box of its own, read as ``bell``."""
+    sounds = data.get("sounds")
+    if sounds in SOUND_CHOICES:
+        return str(sounds)
+    return "bell" if data.get("bell") is True else "off"

@@ -1,5 +1,6 @@
 """The app's screens, one a file."""
 
+from uno_tui.tui.screens.banner import BannerScreen
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
 from uno_tui.tui.screens.game import GameScreen
@@ -10,6 +11,7 @@ from uno_tui.tui.screens.setup import SetupScreen
 from uno_tui.tui.screens.too_small import TooSmallScreen
 
 __all__ = [
+    "BannerScreen",
     "ChoiceScreen",
     "CurtainScreen",
     "GameScreen",

@@ -10,7 +10,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.geometry import Offset
 from textual.screen import ModalScreen
-from textual.widgets import Label, OptionList
+from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
 
@@ -25,6 +25,7 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
+        Binding("q", "quit_question", "Quit", show=False),
         *(Binding(str(n), f"answer({n - 1})", show=False) for n in range(1, 10)),
     ]
 
@@ -36,9 +37,15 @@ class ChoiceScreen(ModalScreen[int | None]):
         cancellable: bool = True,
         speak: Callable[[str, bool], None] | None = None,
         spoken: Sequence[str] | None = None,
+        details: Text | None = None,
+        quits: bool = False,
     ) -> None:
-        """``spoken``: the answers' words for speech, when they are not the answers' text."""
+        """``spoken``: the answers' words for speech, when they are not the answers' text;
+        ``details``: what decides the question, shown under it (a challenge's stakes);
+        ``quits``: Escape and Q answer ``None`` (leave), as before a match begins."""
         super().__init__()
+        self.quits = quits
+        self.details = details
         self.question = question
         self.answers = list(answers)
         self.cancellable = cancellable
@@ -74,6 +81,8 @@ class ChoiceScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Label(Text(self.question), id="question")  # a name in it is not markup
+            if self.details is not None:
+                yield Static(self.details, id="details")
             yield OptionList(
                 *(
                     Option(Text.assemble(f"{n}  ", answer))
@@ -82,6 +91,8 @@ class ChoiceScreen(ModalScreen[int | None]):
                 id="answers",
             )
             hint = "1-9 or arrows and Enter" + (", Escape to go back" if self.cancellable else "")
+            if self.quits:
+                hint = "1-9 or arrows and Enter, Q or Escape to quit"
             yield Label(hint, id="hint")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
@@ -93,5 +104,12 @@ class ChoiceScreen(ModalScreen[int | None]):
             self.dismiss(index)
 
     def action_cancel(self) -> None:
-        if self.cancellable:
+        if self.cancellable or self.quits:
+            self.dismiss(None)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.quits if action == "quit_question" else True
+
+    def action_quit_question(self) -> None:
+        if self.quits:
             self.dismiss(None)

@@ -2,26 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Label, Static
+from textual.widgets import Footer, Label, Static
 
 from uno_tui.engine import Action
+from uno_tui.tui.listening import place_cursor
 
 
 class CurtainScreen(Screen[Action | None]):
     """Enter dismisses it with ``None`` (the player is ready); the public calls (call UNO for
-    a player who may still, catch one who did not) dismiss it with that action."""
+    a player who may still, catch one who did not) dismiss it with that action; Q saves and
+    quits, as in the game (``leave``)."""
 
     BINDINGS = [
         Binding("enter", "ready", "Ready"),
         Binding("u", "call", "Call UNO"),
         Binding("c", "catch", "Catch"),
+        Binding("q", "leave", "Save & quit"),
     ]
 
     def __init__(
@@ -30,8 +33,10 @@ class CurtainScreen(Screen[Action | None]):
         table: Text,
         calls: Sequence[tuple[str, Action]] = (),
         catches: Sequence[tuple[str, Action]] = (),
+        leave: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
+        self.leave = leave
         self.player_name = name
         self.table = table
         self.calls = list(calls)
@@ -47,6 +52,25 @@ class CurtainScreen(Screen[Action | None]):
             for label, _ in self.catches:
                 yield Label(Text(f"C: {label}"), classes="curtain-call")
             yield Static(self.table, id="curtain-table")
+        yield Footer()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The footer offers only the keys that do something now."""
+        if action == "call":
+            return bool(self.calls)
+        if action == "catch":
+            return bool(self.catches)
+        if action == "leave":
+            return self.leave is not None
+        return True
+
+    def action_leave(self) -> None:
+        if self.leave is not None:
+            self.leave()
+
+    def on_mount(self) -> None:
+        """The terminal's cursor on "Pass to NAME" (the narration says it aloud)."""
+        self.call_after_refresh(place_cursor, self.query_one("#pass-to", Label))
 
     def action_ready(self) -> None:
         self.dismiss(None)

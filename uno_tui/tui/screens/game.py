@@ -10,7 +10,6 @@ the engine's words.
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -23,6 +22,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from uno_tui.archive import tell
+from uno_tui.bots.hint import hint
 from uno_tui.engine import (
     AcceptPenalty,
     Action,
@@ -67,7 +67,9 @@ from uno_tui.narration import (
     Phrase,
     cannot_choose_words,
     cannot_go_words,
+    color_before_draw_four,
     cursor_words,
+    describe_action,
     handover_words,
     hidden_hand_words,
     list_moves,
@@ -76,14 +78,26 @@ from uno_tui.narration import (
     review_words,
     spoken_prompt,
 )
+from uno_tui.narration.sounds import SoundChoice, Sounds
 from uno_tui.narration.speech import Speaker, SpeechChoice
+from uno_tui.program import command_name
 from uno_tui.session import BotTurn
+from uno_tui.stats import round_by_round_of
 from uno_tui.table import Table
 from uno_tui.tui.cards import COLOR_STYLES, card_label
+from uno_tui.tui.challenge import (
+    challenge_details,
+    challenge_outcomes,
+    challenge_result,
+    put_off_phrases,
+)
+from uno_tui.tui.listening import listening, shared_speaker, show_terminal_cursor
+from uno_tui.tui.screens.banner import BannerScreen
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
 from uno_tui.tui.screens.help import HelpScreen
 from uno_tui.tui.screens.round_end import RoundEndScreen, round_spoken
+from uno_tui.tui.screens.stats import StatsScreen, kept_stats
 from uno_tui.tui.screens.too_small import too_small
 from uno_tui.tui.voice import Voice
 from uno_tui.tui.widgets.event_log import EventLog
@@ -133,6 +147,7 @@ class GameScreen(Screen[None]):
         Binding("r", "review('repeat')", "Repeat", show=False),
         Binding("l", "review('log')", "Log", show=False),
         Binding("m", "moves", "Moves", show=False),
+        Binding("i", "hint", "Hint", show=False),
     ]
 
     holds_drawn = True
@@ -147,11 +162,16 @@ class GameScreen(Screen[None]):
         speech: SpeechChoice = "auto",
         speaker: Speaker | None = None,
         motion: bool = True,
+        sounds: SoundChoice = "off",
     ) -> None:
-        """``speaker`` replaces the one ``speech`` names (a test's, that records the lines)."""
+        """``speaker`` replaces the one ``speech`` names (a test's, that records the lines);
+        ``sounds``: the bell or sound icons for the big moments (your turn, UNO, a move that
+        hits a person at this keyboard, an exchange)."""
         super().__init__()
         self.motion = motion
         """Cards fly to the pile and from the deck (off with reduced motion and narration)."""
+        self.sounds = Sounds(sounds, bell=self.ring, speaker=None)
+        """A sound for each big moment (your turn, UNO, a penalty, an exchange), if chosen."""
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.speaker = speaker
@@ -178,6 +198,8 @@ class GameScreen(Screen[None]):
         """How many of the flow's events the motion has followed (``show_motion``)."""
         self.paused_at = len(self.flow.events)
         """How many of the flow's events had come by the last bot pause."""
+        self.results_at = len(self.flow.events)
+        """How many of the flow's events have been looked through for challenge results."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -197,13 +219,19 @@ class GameScreen(Screen[None]):
         self.show()
         self.run_worker(self.play_match(), name="match", group="match")
 
+    def on_screen_resume(self) -> None:
+        """Back from a dialog, help or the curtain: the terminal's cursor on the card again."""
+        self.call_after_refresh(self.query_one(HandView).move_terminal_cursor)
+
     async def play_match(self) -> None:
         await self.flow.run(self)
         self.dismiss(None)
 
     def on_unmount(self) -> None:
-        if self.voice is not None:
-            self.voice.close()
+        # The app's own speaker goes on for the next screen (the app closes it at the end).
+        voice = self.voice
+        if voice is not None and not (listening(self) and voice.speaker is shared_speaker(self)):
+            voice.close()
 
     def start_voice(self) -> None:
         """Narration mode: speech where the machine can speak, no animation."""
@@ -217,7 +245,7 @@ class GameScreen(Screen[None]):
             self.narrator,
             speech=self.speech,
             notify=lambda line: self.notify(line, title="Narration"),
-            speaker=self.speaker,
+            speaker=self.speaker or shared_speaker(self),
         )
         self.voice.told = len(self.game.log) - len(self.game.round_events(None))
 
@@ -271,10 +299,21 @@ class GameScreen(Screen[None]):
                 )
             )
         else:
-            hand.show_hand(self.game.view(viewer).hand, self.choosable_cards(viewer))
+            decision = self.flow.decision_of(viewer)
+            kind = None if decision is None else decision.kind
+            verbs: dict[DecisionKind | None, str] = {
+                DecisionKind.PASS: "pass",
+                DecisionKind.SHARE: "give",
+            }
+            verb = verbs.get(kind, "play")
+            hand.show_hand(self.game.view(viewer).hand, self.choosable_cards(viewer), verb)
         self.hand_memo = (tuple(hand.cards), hand.playable)
         new_events, self.moved = self.flow.events[self.moved :], len(self.flow.events)
         self.show_motion(new_events)
+        if self.sounds.on and new_events:
+            self.sounds.speaker = None if self.voice is None else self.voice.speaker
+            listeners = self.session.people if viewer is None else (viewer,)
+            self.sounds.hear(new_events, listeners)
         prompt = self.prompt(viewer)
         self.query_one("#prompt", Static).update(painted(prompt))
         decision = None if viewer is None else self.flow.decision_of(viewer)
@@ -311,6 +350,13 @@ class GameScreen(Screen[None]):
         """The prompt over the hand, in the words of ``narration.prompts``."""
         game = self.game
         decision = self.session.person_to_decide()
+        if (
+            decision is not None
+            and decision.player == viewer
+            and decision.kind in PROMPT_KINDS
+            and game.phase not in ROUND_ENDS
+        ):
+            return put_off_phrases(self.flow.view(), decision)
         return prompt_phrases(
             game.names,
             viewer,
@@ -360,6 +406,9 @@ class GameScreen(Screen[None]):
             end = hand.content_region.offset + hand.chip_cell(len(hand.cards) - 1)
             self.mount(FlyingCard(None, deck, end))
 
+    def ring(self) -> None:
+        self.app.bell()
+
     # The flow's front end --------------------------------------------------------------
 
     async def wait_for(self, screen: Screen[ResultT]) -> ResultT:
@@ -375,6 +424,7 @@ class GameScreen(Screen[None]):
 
     async def pause(self) -> None:
         """The bot pause; with speech on, then until speech has said every line."""
+        await self.show_results()
         if not self.bot_delay and self.voice is None:
             await asyncio.sleep(0)  # every bot move at once: drawn when a person is needed
             return
@@ -386,8 +436,8 @@ class GameScreen(Screen[None]):
         while voice is not None and voice.on and not voice.idle:
             await asyncio.sleep(SPEECH_POLL)
         # Under the "make the terminal larger" cover the bots wait too: nobody can follow
-        # moves on a screen they cannot see.
-        while too_small(*self.app.size):
+        # moves on a screen they cannot see. A listener has no cover: the match goes on.
+        while too_small(*self.app.size) and not listening(self):
             await asyncio.sleep(SPEECH_POLL)
 
     async def think(self, turn: BotTurn) -> Action:
@@ -402,12 +452,15 @@ class GameScreen(Screen[None]):
             self.thinking = None
 
     async def curtain(self, curtain: Curtain) -> Action | None:
+        await self.show_results()
         table = draw_table(
             self.flow.public_view(), self.seat_labels, None, CURTAIN_TABLE[0], CURTAIN_TABLE[1]
         )
         self.speak(curtain.spoken())
         answer = await self.wait_for(
-            CurtainScreen(curtain.name, table, curtain.calls, curtain.catches)
+            CurtainScreen(
+                curtain.name, table, curtain.calls, curtain.catches, leave=self.action_leave
+            )
         )
         self.key_pressed()  # the next player is at the keyboard: the last one's lines stop
         return answer
@@ -422,13 +475,33 @@ class GameScreen(Screen[None]):
         self.speak(line)
 
     async def ask(self, seat: int, question: Question) -> int | None:
-        answer = await self.wait_for(self.choice_screen(question))
+        await self.show_results()
+        decision = self.flow.decision_of(seat)
+        details = None
+        if decision is not None and decision.kind is DecisionKind.CHALLENGE:
+            details = challenge_details(self.game.view(seat))
+        answer = await self.wait_for(self.choice_screen(question, details))
         self.key_pressed()
         return answer
 
+    async def show_results(self) -> None:
+        """A Wild Draw Four challenge a person took part in: its result in a banner (with the
+        hand shown, to whoever may see it) until a key closes it; the match waits."""
+        events, self.results_at = self.flow.events[self.results_at :], len(self.flow.events)
+        people = set(self.session.people)
+        for event, cost in challenge_outcomes(events):
+            if not {event.challenger, event.player} & people:
+                continue
+            self.show()
+            before = color_before_draw_four(self.flow.public_view())
+            title, body = challenge_result(self.game.names, event, cost, self.viewer, before)
+            await self.wait_for(BannerScreen(title, body))
+            self.key_pressed()
+
     async def turn(self, seat: int, decision: Decision) -> Action | None:
         """Nothing to ask: the hand's keys act (``MatchFlow.act``), and the flow asks its
-        questions as dialogs (``ask``)."""
+        questions as dialogs (``ask``). A challenge's result is shown first."""
+        await self.show_results()
         return None
 
     async def last_card(self, seat: int, question: Question) -> int | None:
@@ -454,20 +527,30 @@ class GameScreen(Screen[None]):
             await asyncio.sleep(SPEECH_POLL)
 
     async def round_end(self) -> None:
+        await self.show_results()
         if self.bot_delay:  # the card that ended the hand is seen on the table first
             self.show()
             await asyncio.sleep(max(1.0, self.bot_delay * LAST_CARD_PAUSE))
         view = self.flow.view()
         events = self.game.round_events(None)
-        self.speak(round_spoken(view, events))
+        joined = self.session.moves_elsewhere
+        self.speak(round_spoken(view, events, stats=True, joined=joined))
         rounds = [event for event in self.game.log if isinstance(event, RoundEnded)]
         game = self.game  # a joined seat's is not the whole game: no record to replay
         record = MatchRecord.of(game) if isinstance(game, Game) else None
         replay = None if record is None else (lambda: list(tell(record)))
-        joined = self.session.moves_elsewhere
-        await self.wait_for(RoundEndScreen(view, events, rounds, replay=replay, joined=joined))
 
-    def choice_screen(self, question: Question) -> ChoiceScreen:
+        def stats() -> None:
+            match = round_by_round_of(view.names, view.rules.team_game, (e.scores for e in rounds))
+            speak = self.say_line if self.voice is not None and self.voice.on else None
+            load = getattr(self.app, "stats_report", kept_stats)
+            screen = StatsScreen(load, match=match, match_title="this match", speak=speak)
+            self.app.push_screen(screen)
+
+        screen = RoundEndScreen(view, events, rounds, replay=replay, stats=stats, joined=joined)
+        await self.wait_for(screen)
+
+    def choice_screen(self, question: Question, details: Text | None = None) -> ChoiceScreen:
         answers: list[str | Text] = [
             color_answer(c.color) if c.color is not None else c.label for c in question.choices
         ]
@@ -477,6 +560,7 @@ class GameScreen(Screen[None]):
             cancellable=question.cancellable,
             speak=self.say_line if self.voice is not None else None,
             spoken=[c.label for c in question.choices],
+            details=details,
         )
 
     # Acting ----------------------------------------------------------------------------
@@ -644,6 +728,33 @@ class GameScreen(Screen[None]):
             return self.voice.history.last()
         return " ".join(self.voice.history.recent(6))
 
+    def action_hint(self) -> None:
+        """I: what the hard bot would do in the viewer's seat, from their view only, with its
+        reason; the cursor goes to the card. Only with a hand shown (in hot-seat: behind the
+        curtain) and a decision of the viewer's own to take."""
+        viewer = self.viewer
+        decision = None if viewer is None else self.flow.decision_of(viewer)
+        if viewer is None or decision is None:
+            self.refuse("A hint comes with your own turn.", title="Hint")
+            return
+        self.key_pressed()
+        self.run_worker(self.give_hint(viewer), group="hint", exclusive=True)
+
+    async def give_hint(self, seat: int) -> None:
+        view = self.game.view(seat)
+        found = await asyncio.to_thread(hint, view, seed=len(self.game.log))
+        if self.viewer != seat:  # the hand was hidden meanwhile: the hint is not for the next
+            return
+        words = describe_action(found.action, self.game.names)
+        line = f"{words[:1].upper()}{words[1:]}: {found.reason}."
+        if isinstance(found.action, CARD_ACTIONS):
+            hand = self.query_one(HandView)
+            if found.action.card in hand.cards:
+                hand.cursor = hand.cards.index(found.action.card)
+        self.app.clear_notifications()
+        self.notify(line, title="Hint (hard bot)", timeout=10)
+        self.speak_now(line)
+
     def action_toggle_narration(self) -> None:
         if self.voice is None:
             self.start_voice()
@@ -659,18 +770,8 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         saved = self.session.autosave is not None and not self.session.is_over
-        hint = resume_hint(plain=False, after_every_move=True)
+        hint = resume_hint(plain=False, after_every_move=True, program=command_name())
         self.app.exit(message=(self.session.unsaved or hint) if saved else "Goodbye.")
-
-
-def show_terminal_cursor(headless: bool) -> None:
-    """Braille displays and magnifiers follow the terminal's cursor, which Textual hides:
-    show it (Textual writes the screen to stderr, so the sequence goes there too)."""
-    stream = sys.__stderr__
-    if headless or stream is None or not stream.isatty():
-        return
-    stream.write("\x1b[?25h")
-    stream.flush()
 
 
 def painted(prompt: Sequence[Phrase]) -> Text:

@@ -1,4 +1,5 @@
-"""The end of a round: every hand shown, the scoring line by line, the totals; or the match."""
+"""The end of a hand (a round): every player's cards shown with the points they held, the
+points hand by hand, the totals; at the match's end the winner and a chart of the totals."""
 
 from __future__ import annotations
 
@@ -12,15 +13,31 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from uno_tui.engine import PublicView, team_of
-from uno_tui.engine.events import Event, HandScored, MatchEnded, RoundEnded
+from uno_tui.engine.events import CardPlayed, Event, HandScored, MatchEnded, RoundEnded
 from uno_tui.tui.cards import card_text
+from uno_tui.tui.listening import place_cursor, speak
 from uno_tui.tui.screens.replay import ReplayScreen
 from uno_tui.tui.widgets.table_view import scores_line
 
-HAND_COLUMN = 24
-"""Where a hand's cards start on its line: after the name (12) and "NNNN points  " (12)."""
+HAND_COLUMN = 26
+"""Where a hand's cards start on its line: after the name (12) and "held NNNN pts  " (14)."""
 LINE_WIDTH = 74
 """The summary's width at 80 columns, inside the padding and a scroll bar."""
+
+
+ROUND_KEYS = "Enter deals the next hand, Q quits."
+"""Every key of a hand's end, as a listener hears them."""
+
+JOINED_ROUND_KEYS = "Enter goes on to the next hand, Q quits."
+"""The same at a joined seat: the host deals."""
+
+
+def match_keys(stats: bool, *, joined: bool = False) -> str:
+    """Every key of the match's end, as a listener hears them."""
+    more = " S shows the statistics of the kept matches," if stats else ""
+    if joined:
+        return f"Enter leaves the table,{more} Q quits."
+    return f"Enter sets up a new match, R replays this match move by move,{more} Q quits."
 
 
 class RoundEndScreen(Screen[None]):
@@ -28,6 +45,7 @@ class RoundEndScreen(Screen[None]):
         Binding("enter", "next", "Continue"),
         Binding("n", "next", "Next", show=False),
         Binding("r", "replay", "Replay this match"),
+        Binding("s", "stats", "Statistics"),
         Binding("q", "app.quit", "Quit"),
     ]
 
@@ -37,68 +55,138 @@ class RoundEndScreen(Screen[None]):
         events: Sequence[Event],
         rounds: Sequence[RoundEnded] = (),
         replay: Callable[[], Sequence[str]] | None = None,
+        stats: Callable[[], None] | None = None,
         *,
         joined: bool = False,
     ) -> None:
         """``rounds``: every round ended so far, for the table of scores; ``replay``: the
-        match told move by move, offered once the match is over; ``joined``: a seat at a
-        hosted table (the host deals, and there is no setup to go back to)."""
+        match told move by move, and ``stats``: shows the statistics of the kept matches,
+        each offered once the match is over; ``joined``: a seat at a hosted table (the host
+        deals, and there is no setup to go back to)."""
         super().__init__()
         self.view = view
         self.events = tuple(events)
         self.rounds = tuple(rounds)
         self.match_over = any(isinstance(event, MatchEnded) for event in self.events)
         self.replay = replay if self.match_over else None
+        self.stats = stats if self.match_over else None
+        self.replayed = False
         self.joined = joined
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="round-end"):
+            if self.match_over and self.rounds:  # the winner and the match at a glance first
+                yield Static(match_words(self.view, self.events), id="match-winner")
+                yield Static(totals_chart(self.view, self.rounds), id="totals-chart")
             summary = round_summary(self.view, self.events)
             summary.rstrip()
             yield Static(summary, id="summary")
             if self.rounds:
                 yield Static(score_table(self.view, self.rounds), id="score-table")
-            hint = next_words(self.match_over, replay=self.replay is not None, joined=self.joined)
+            hint = next_words(
+                self.match_over,
+                replay=self.replay is not None,
+                stats=self.stats is not None,
+                joined=self.joined,
+            )
             yield Static(hint, id="next-hint")
         yield Footer()
 
+    def on_mount(self) -> None:
+        self.call_after_refresh(place_cursor, self.query_one("#next-hint"))
+
+    def on_screen_resume(self) -> None:
+        """Back from the replay: the keys again, the cursor on them."""
+        if self.replayed:
+            keys = match_keys(self.stats is not None, joined=self.joined)
+            speak(self, f"Back at the match's end. {keys}")
+            self.call_after_refresh(place_cursor, self.query_one("#next-hint"))
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        return self.replay is not None if action == "replay" else True
+        if action == "replay":
+            return self.replay is not None
+        if action == "stats":
+            return self.stats is not None
+        return True
 
     def action_next(self) -> None:
         self.dismiss(None)
 
     def action_replay(self) -> None:
         if self.replay is not None:
+            self.replayed = True
             lines = self.replay()
             names = ", ".join(self.view.names)
             self.app.push_screen(ReplayScreen(f"The match of {names}, move by move", lines))
 
+    def action_stats(self) -> None:
+        if self.stats is not None:
+            self.stats()
 
-def score_table(view: PublicView, rounds: Sequence[RoundEnded]) -> Text:
-    """Every round so far, one row each: the running totals after it (the round's winners
-    in bold), so the whole match reads at a glance."""
+
+def column_heads(view: PublicView) -> list[str]:
+    """One column a player, or a team (``Ann&Cat``) in Teams."""
     if view.rules.team_game:
         half = len(view.names) // 2
-        heads = [f"{view.names[t]}&{view.names[t + half]}" for t in range(len(view.scores))]
-    else:
-        heads = list(view.names)
+        return [f"{view.names[t]}&{view.names[t + half]}" for t in range(len(view.scores))]
+    return list(view.names)
+
+
+def hand_winners(view: PublicView, ended: RoundEnded) -> set[int]:
+    """The columns (players, or teams) that won a hand."""
+    if view.rules.team_game:
+        return {team_of(seat, len(view.names)) for seat in ended.winners}
+    return set(ended.winners)
+
+
+def score_table(view: PublicView, rounds: Sequence[RoundEnded]) -> Text:
+    """Every hand so far, one row each: the points each player (or team) scored in it, the
+    hand's winners in bold; then the totals, so the whole match reads at a glance."""
+    heads = column_heads(view)
     width = max(6, min(10, max(len(head) for head in heads) + 1))
-    text = Text("Scores round by round\n", style="bold")
-    text.append(f"{'Round':<6}")
+    text = Text("Points hand by hand\n", style="bold")
+    text.append(f"{'Hand':<6}")
     for head in heads:
         cell = Text(head[: width - 1])
         cell.pad_left(width - cell.cell_len)
         text.append_text(cell)
     text.append("\n")
+    before = (0,) * len(heads)
     for ended in rounds:
         text.append(f"{ended.round_number:<6}")
-        won = set(ended.winners)
-        if view.rules.team_game:
-            won = {team_of(seat, len(view.names)) for seat in ended.winners}
+        won = hand_winners(view, ended)
         for column, score in enumerate(ended.scores):
-            text.append(f"{score:>{width}}", style="bold" if column in won else "")
+            gained = score - before[column]
+            points = f"+{gained}" if gained else "·"
+            text.append(f"{points:>{width}}", style="bold" if column in won else "dim")
+        before = ended.scores
         text.append("\n")
+    text.append(f"{'Total':<6}", style="bold")
+    for score in before:
+        text.append(f"{score:>{width}}", style="bold")
+    text.rstrip()
+    return text
+
+
+BARS = "▁▂▃▄▅▆▇█"
+"""A total as one of eight bar heights, the last one the target."""
+
+
+def totals_chart(view: PublicView, rounds: Sequence[RoundEnded]) -> Text:
+    """The totals after each hand as a small bar chart, one row a player (or team): a bar a
+    hand, as high as the total's share of the target (full: the target reached)."""
+    heads = column_heads(view)
+    target = max(1, view.rules.target_score)
+    width = max(len(head) for head in heads[:10]) + 2
+    text = Text(f"Totals hand by hand (a full bar is {target})\n", style="bold")
+    for column, head in enumerate(heads):
+        text.append(f"{head:<{width}}")
+        for ended in rounds:
+            share = min(1.0, ended.scores[column] / target)
+            bar = BARS[min(len(BARS) - 1, round(share * (len(BARS) - 1)))]
+            text.append(bar, style="bold" if column in hand_winners(view, ended) else "")
+        total = rounds[-1].scores[column] if rounds else 0
+        text.append(f" {total}\n", style="bold")
     text.rstrip()
     return text
 
@@ -108,38 +196,61 @@ def winners_words(view: PublicView, winners: Sequence[int]) -> str:
     return " and ".join(names)
 
 
-def round_spoken(view: PublicView, events: Sequence[Event]) -> str:
+def round_spoken(
+    view: PublicView, events: Sequence[Event], *, stats: bool = False, joined: bool = False
+) -> str:
     """The round's end for a listener, after the narration's lines (the winner, the points,
     every hand, the scores): the round, the target, who won a match, and what Enter does."""
     match = next((e for e in events if isinstance(e, MatchEnded)), None)
     if match is None:
-        return (
-            f"End of round {view.round_number}, target {view.rules.target_score}. "
-            "Enter deals the next round."
-        )
+        keys = JOINED_ROUND_KEYS if joined else ROUND_KEYS
+        return f"End of hand {view.round_number}, target {view.rules.target_score}. {keys}"
     winners = match.winners
     return (
         f"Match over: {winners_words(view, winners)} "
-        f"{'win' if len(winners) > 1 else 'wins'} the match! "
-        "Enter sets up a new match, Q quits."
+        f"{'win' if len(winners) > 1 else 'wins'} the match! {match_keys(stats, joined=joined)}"
     )
 
 
+def match_words(view: PublicView, events: Sequence[Event]) -> Text:
+    """`` Match over: Ann wins the match! `` (reversed), with the final totals."""
+    match = next((e for e in events if isinstance(e, MatchEnded)), None)
+    winners = () if match is None else match.winners
+    text = Text(
+        f" Match over: {winners_words(view, winners)} "
+        f"{'win' if len(winners) > 1 else 'wins'} the match! ",
+        style="bold reverse",
+    )
+    text.append(f"\nFinal totals: {scores_line(view)}")
+    return text
+
+
 def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
+    """Who won the hand (and the match), the card that ended it, each hand's cards and the
+    points they held, the totals."""
     text = Text()
     ended = next((e for e in events if isinstance(e, RoundEnded)), None)
-    match = next((e for e in events if isinstance(e, MatchEnded)), None)
     if ended is not None:
         text.append(
-            f"Round {ended.round_number}: {winners_words(view, ended.winners)} "
-            f"{'win' if len(ended.winners) > 1 else 'wins'} the round",
+            f"Hand {ended.round_number}: {winners_words(view, ended.winners)} "
+            f"{'win' if len(ended.winners) > 1 else 'wins'} the hand",
             style="bold",
         )
-        text.append(f" and {'score' if len(ended.winners) > 1 else 'scores'} {ended.points}.\n\n")
+        text.append(f" and {'score' if len(ended.winners) > 1 else 'scores'} {ended.points}.\n")
+    last = next((e for e in reversed(events) if isinstance(e, CardPlayed)), None)
+    if last is not None:
+        text.append(f"{view.names[last.player]} went out with ")
+        text.append_text(card_text(last.card))
+        text.append(".\n")
+    text.append("\n")
     for event in events:
         if isinstance(event, HandScored):
             text.append(f"{view.names[event.player]:<12}", style="bold")
-            text.append(f"{event.points:>4} points  ")
+            if not event.cards:
+                text.append("no cards left", style="italic")
+                text.append("\n")
+                continue
+            text.append(f"held {event.points:>4} pts  ")
             column = HAND_COLUMN
             for card in event.cards:
                 chip = card_text(card)
@@ -149,28 +260,22 @@ def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
                 text.append_text(chip)
                 text.append(" ")
                 column += chip.cell_len + 1
-            if not event.cards:
-                text.append("no cards", style="italic")
             text.append("\n")
     text.append("\nTotals: " + scores_line(view) + f"   (target {view.rules.target_score})\n")
-    if match is not None:
-        winners = match.winners
-        text.append(
-            f"\nMatch over: {winners_words(view, winners)} "
-            f"{'win' if len(winners) > 1 else 'wins'} the match!\n",
-            style="bold reverse",
-        )
     return text
 
 
-def next_words(match_over: bool, *, replay: bool = True, joined: bool = False) -> str:
+def next_words(
+    match_over: bool, *, replay: bool = True, stats: bool = False, joined: bool = False
+) -> str:
     """What Enter does next: a local match goes back to the setup, a joined seat leaves the
-    host's table (the host deals the next round, and keeps the match's record)."""
+    host's table (the host deals the next hand, and keeps the match's record)."""
+    more = ", S for the statistics of the kept matches" if stats else ""
     if match_over and joined:
-        return "Press Enter to leave the table, or Q to quit."
+        return f"Press Enter to leave the table{more}, or Q to quit."
     if match_over:
-        again = ", R to replay this match," if replay else ""
-        return f"Press Enter for the setup of a new match{again} or Q to quit."
+        again = ", R to replay this match" if replay else ""
+        return f"Press Enter for the setup of a new match{again}{more}, or Q to quit."
     if joined:
-        return "Press Enter to go on to the next round."
-    return "Press Enter to deal the next round."
+        return "Press Enter to go on to the next hand."
+    return "Press Enter to deal the next hand."

@@ -7,12 +7,16 @@ from enum import Enum
 from typing import Any
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
+from textual.geometry import Offset
+from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
+from textual.widgets._select import SelectOverlay
 
 from uno_tui.engine import (
     MAX_NAME_LENGTH,
@@ -25,7 +29,16 @@ from uno_tui.engine import (
     clean_name,
 )
 from uno_tui.engine.rules import HOUSE_RULES, OPTION_TEXT, OPTIONS_BY_RULE_SET, RuleSet
+from uno_tui.narration.options import OPTION_TITLES
+from uno_tui.narration.sounds import sound_choice
 from uno_tui.session import BOT_LEVELS, Seat
+from uno_tui.tui.listening import (
+    listening,
+    place_cursor,
+    place_on_option,
+    speak,
+    start_listening,
+)
 from uno_tui.tui.table_setup import DEFAULT_NAMES, TableSetup
 from uno_tui.tui.widgets.tick_box import TickBox
 
@@ -44,6 +57,12 @@ TYPED_NAME = (
 or zero-width format character, so none is ever drawn raw (an ESC in a field would reach the
 terminal). Starting the match checks the whole name rule (``uno_tui.engine.names``)."""
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
+SOUND_OPTIONS = [
+    ("off", "off"),
+    ("the terminal's bell", "bell"),
+    ("speech sound icons", "icons"),
+]
+"""The sounds of the big moments (``uno_tui.narration.sounds``), one option for the table."""
 
 CHOICE_OPTIONS: dict[str, list[tuple[str, Any]]] = {
     "custom_effect": [(effect.description, effect.value) for effect in CustomEffect],
@@ -68,6 +87,18 @@ OPTION_ORDER = (
 )
 
 
+def spaced(*parts: str) -> str:
+    return " ".join(part for part in parts if part)
+
+
+def select_words(select: Select[Any]) -> str:
+    """The choice a Select shows, in words."""
+    for prompt, value in select._options:
+        if value == select.value:
+            return str(prompt)
+    return "nothing chosen"
+
+
 def _plain(value: Any) -> Any:
     return value.value if isinstance(value, Enum) else value
 
@@ -79,17 +110,34 @@ class SetupScreen(Screen[TableSetup]):
     AUTO_FOCUS = "#start"
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+t", "stats", "Statistics"),
         Binding("escape", "app.quit", "Quit"),
     ]
+
+    class StatsAsked(Message):
+        """The person asked for the statistics of the kept matches (the app shows them)."""
+
+        def __init__(self, narrate: bool) -> None:
+            super().__init__()
+            self.narrate = narrate
+            """The form's narration box: the statistics are spoken too."""
 
     def __init__(self, setup: TableSetup, message: str = "") -> None:
         super().__init__()
         self.setup = setup
         self.message = message
+        self.arrived = False
+        """Whether the screen's arrival has been spoken (with the first control focused)."""
+        self.told_focus: Widget | None = None
+        """The control whose focus was spoken with the form's redrawing."""
+        self.watched: set[int] = set()
+        """The open lists (a Select's overlay) whose highlight is spoken as it moves."""
 
     def compose(self) -> ComposeResult:
         setup = self.setup
-        with VerticalScroll(id="setup-form"):
+        # Not a stop of its own for Tab: focus goes from control to control, each spoken (the
+        # form scrolls to show the one focused).
+        with VerticalScroll(id="setup-form", can_focus=False):
             yield Label("UNO: set up the table", id="setup-title")
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="field")
@@ -154,6 +202,15 @@ class SetupScreen(Screen[TableSetup]):
                     id="bot-delay",
                 )
                 yield Label("between two bot moves, to follow them", classes="explain")
+            with Horizontal(classes="row"):
+                yield Label("Sounds", classes="field")
+                yield Select(
+                    SOUND_OPTIONS,
+                    value=sound_choice(setup.sounds),
+                    allow_blank=False,
+                    id="sounds",
+                )
+                yield Label("your turn, UNO, a hit, an exchange", classes="explain")
             yield TickBox(
                 "Narration: tell (and speak) every event; use headphones in hot-seat",
                 setup.narrate,
@@ -199,7 +256,12 @@ class SetupScreen(Screen[TableSetup]):
         seats += [Seat(DEFAULT_NAMES[i], "medium") for i in range(len(seats), count)]
         self.setup = replace(self.setup, rules=rules, seats=tuple(seats[:count]))
         await self.recompose()
-        self.query_one(focus).focus()
+        self.follow_scrolling()
+        widget = self.query_one(focus)
+        widget.focus()
+        if listening(self):
+            self.told_focus = widget
+            speak(self, f"{self.control_words(widget)} Now {self.seats_words()}.")
 
     def typed_seats(self) -> list[Seat]:
         seats = []
@@ -209,6 +271,138 @@ class SetupScreen(Screen[TableSetup]):
             name = name_input.value.strip() or DEFAULT_NAMES[i]
             seats.append(Seat(name, None if kind == PERSON else str(kind)))
         return seats
+
+    # For a listener --------------------------------------------------------------------
+    # Every control is spoken as focus reaches it (its label, its value, what kind it is),
+    # a change of value as it is made, and the terminal's cursor sits on the control.
+
+    def arrival_words(self, focused: str) -> str:
+        """Where the listener is and what Enter does first, then the table as set up."""
+        setup = self.setup
+        target = setup.options.get("target_score", Rules.preset(setup.rules).target_score)
+        notice = f"{self.message} " if self.message else ""
+        return (
+            f"{notice}Set up the table. {focused} "
+            f"Enter on Start begins {RULE_SET_TEXT.get(setup.rules, setup.rules)}; "
+            f"{self.seats_words()}; target {target}. Tab and Shift+Tab move through the "
+            "settings, Ctrl+S starts from anywhere, Escape quits."
+        )
+
+    def seats_words(self) -> str:
+        seats = "; ".join(
+            f"{seat.name}, {f'{seat.bot_level} bot' if seat.bot_level else 'a person'}"
+            for seat in self.setup.seats
+        )
+        return f"{len(self.setup.seats)} players: {seats}"
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        widget = event.widget
+        if isinstance(widget, SelectOverlay):
+            self.list_opened(widget)
+            return
+        self.call_after_refresh(self.cursor_to_focus)
+        if widget is self.told_focus:
+            self.told_focus = None
+            return
+        if not listening(self) or not widget.is_attached:
+            return
+        words = self.control_words(widget)
+        if not self.arrived:
+            self.arrived = True
+            words = self.arrival_words(words)
+        speak(self, words)
+
+    def on_mount(self) -> None:
+        self.follow_scrolling()
+
+    def follow_scrolling(self) -> None:
+        """The form scrolls to the focused control after focus has moved: the cursor follows."""
+        form = self.query_one("#setup-form", VerticalScroll)
+        self.watch(form, "scroll_y", self.cursor_after_scroll, init=False)
+
+    def cursor_after_scroll(self) -> None:
+        self.call_after_refresh(self.cursor_to_focus)
+
+    def cursor_to_focus(self) -> None:
+        """The terminal's cursor on the focused control (an input puts it where typing goes;
+        an open list, on its highlighted entry)."""
+        focused = self.focused
+        if isinstance(focused, SelectOverlay):
+            place_on_option(focused, 1)
+        elif focused is not None and not isinstance(focused, Input):
+            place_cursor(focused, Offset(1, 0))
+
+    def list_opened(self, overlay: SelectOverlay) -> None:
+        """A Select's list is open: its highlighted choice is spoken as the arrows move."""
+        if id(overlay) not in self.watched:
+            self.watched.add(id(overlay))
+            self.watch(overlay, "highlighted", lambda: self.list_moved(overlay), init=False)
+        self.list_moved(overlay, opened=True)
+
+    def list_moved(self, overlay: SelectOverlay, *, opened: bool = False) -> None:
+        index = overlay.highlighted
+        if index is None or not overlay.has_focus:
+            return
+        self.call_after_refresh(place_on_option, overlay, 1)
+        words = f"{overlay.get_option_at_index(index).prompt}, {index + 1} of "
+        words += f"{overlay.option_count}."
+        if opened:
+            words += " Up and Down choose, Enter takes it, Escape closes the list."
+        speak(self, words)
+
+    def control_words(self, widget: Widget) -> str:
+        """What a listener hears as focus reaches ``widget``: its label, value and kind."""
+        ident = widget.id or ""
+        if isinstance(widget, Button):
+            return f"{widget.label}, button."
+        if isinstance(widget, Checkbox):
+            title, explain = self.option_label(ident)
+            state = "on" if widget.value else "off"
+            return spaced(f"{title}: {state}.", explain, "Check box, Space or Enter toggles.")
+        if isinstance(widget, Select):
+            title, explain = self.option_label(ident)
+            return spaced(f"{title}: {select_words(widget)}.", explain, "List, Enter opens it.")
+        if isinstance(widget, Input):
+            title, explain = self.option_label(ident)
+            value = widget.value or "empty"
+            return spaced(f"{title}: {value}.", explain, "Text field, type to change it.")
+        return str(widget.id or type(widget).__name__)
+
+    def option_label(self, ident: str) -> tuple[str, str]:
+        """The spoken label of a control, and what it does (with its full stop) or ``""``."""
+        if ident.startswith("name-"):
+            return f"Seat {int(ident.removeprefix('name-')) + 1} name", ""
+        if ident.startswith("kind-"):
+            return f"Seat {int(ident.removeprefix('kind-')) + 1} plays", ""
+        if ident.startswith("value-"):
+            option = ident.removeprefix("value-")
+            return OPTION_TITLES.get(option, option.replace("_", " ")), f"{OPTION_TEXT[option]}."
+        fixed = {
+            "rules": ("Rules", ""),
+            "count": ("Players", ""),
+            "target": ("Target", "Points that win the match."),
+            "bot-delay": ("Bot pause", "Between two bot moves, to follow them."),
+            "sounds": ("Sounds", "For your turn, UNO, a penalty and an exchange."),
+            "narrate": ("Narration", "Tell and speak every event; headphones in hot-seat."),
+            "reduce-motion": ("Reduce motion", "Cards appear where they go, without moving."),
+        }
+        return fixed.get(ident, (ident, ""))
+
+    @on(Input.Changed)
+    def typed(self, event: Input.Changed) -> None:
+        """What a field holds now, as the listener types (a screen reader echoes typing)."""
+        if listening(self) and event.input.has_focus:
+            speak(self, event.value or "empty")
+
+    @on(Checkbox.Changed)
+    def box_changed(self, event: Checkbox.Changed) -> None:
+        box = event.checkbox
+        if box.id == "narrate" and box.value:
+            start_listening(self)
+        if not listening(self) or not box.has_focus:
+            return
+        title, _ = self.option_label(box.id or "")
+        speak(self, f"{title}: {'on' if box.value else 'off'}.")
 
     # Starting --------------------------------------------------------------------------
 
@@ -220,12 +414,16 @@ class SetupScreen(Screen[TableSetup]):
     def input_submitted(self) -> None:
         self.action_start()
 
+    def action_stats(self) -> None:
+        self.post_message(self.StatsAsked(self.query_one("#narrate", Checkbox).value))
+
     def action_start(self) -> None:
         try:
             setup = self.read_form()
         except SetupError as error:
             # Plain text: a name quoted in the message is never read as markup.
             self.query_one("#setup-error", Label).update(Text(str(error)))
+            speak(self, f"Cannot start: {error}.")
             return
         self.dismiss(setup)
 
@@ -273,6 +471,7 @@ class SetupScreen(Screen[TableSetup]):
             narrate=self.query_one("#narrate", Checkbox).value,
             reduce_motion=self.query_one("#reduce-motion", Checkbox).value,
             theme=self.setup.theme,
+            sounds=sound_choice(str(self.query_one("#sounds", Select).value)),
         )
         setup.make_rules()
         return setup

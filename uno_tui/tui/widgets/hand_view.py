@@ -18,7 +18,7 @@ from uno_tui.engine import Card, Color
 from uno_tui.tui.cards import SMALL_CARD, card_label, card_lines, card_style
 
 GROUP_ORDER: tuple[Color | None, ...] = (*Color, None)
-ROOMY_CARD = (8, 6)
+ROOMY_CARD = (10, 7)
 ROOMY_AT = (110, 36)
 """From this terminal size on, the hand's cards are ROOMY_CARD."""
 
@@ -49,7 +49,9 @@ class HandView(Widget, can_focus=True):
         Binding("right", "move(1)", "Next", show=False),
         Binding("up", "row(-1)", "Row up", show=False),
         Binding("down", "row(1)", "Row down", show=False),
-        Binding("enter", "choose", "Play"),
+        Binding("enter", "choose('play')", "Play"),
+        Binding("enter", "choose('pass')", "Pass"),
+        Binding("enter", "choose('give')", "Give"),
         *(Binding(str(n % 10), f"select({n - 1})", show=False) for n in range(1, 11)),
     ]
 
@@ -68,12 +70,21 @@ class HandView(Widget, can_focus=True):
         self.rows: list[tuple[Color | None, list[Card]]] = []
         self.playable: frozenset[Card] = frozenset()
         self.hidden_text = "Hand hidden."
+        self.verb = "play"
+        """What Enter does with the card: play it, or (Teams) pass or give it; the footer
+        and the line under the hand say so."""
         self.place_cursor = False
         """Narration mode: the terminal's cursor sits on the selected card, for screen
         magnifiers and braille displays that follow it."""
 
-    def show_hand(self, hand: Sequence[Card], playable: Collection[Card]) -> None:
-        """Show ``hand``, marking ``playable``; the cursor stays on the same card if it can."""
+    def show_hand(
+        self, hand: Sequence[Card], playable: Collection[Card], verb: str = "play"
+    ) -> None:
+        """Show ``hand``, marking ``playable`` (the cards Enter may ``verb``: play, pass or
+        give); the cursor stays on the same card if it can."""
+        if verb != self.verb:
+            self.verb = verb
+            self.refresh_bindings()
         current = self.selected
         self.rows = group_hand(hand)
         self.cards = [card for _, cards in self.rows for card in cards]
@@ -86,6 +97,7 @@ class HandView(Widget, can_focus=True):
             self.cursor = firsts[0] if firsts else 0
         self.refresh(layout=True)
         self.move_terminal_cursor()
+        self.call_after_refresh(self.move_terminal_cursor)  # where the new layout put it
 
     def hide(self, text: str) -> None:
         """Show no card at all, only ``text``."""
@@ -164,7 +176,9 @@ class HandView(Widget, can_focus=True):
         count = len(self.cards)
         text.append(f" {self.cursor + 1} of {count}", style="bold")
         if self.playable:
-            text.append(" can go" if card in self.playable else " cannot go now", style="italic")
+            word = "go" if self.verb == "play" else self.verb
+            verdict = f" can {word}" if card in self.playable else f" cannot {word} now"
+            text.append(verdict, style="italic")
         return text
 
     def watch_cursor(self) -> None:
@@ -226,7 +240,12 @@ class HandView(Widget, can_focus=True):
         else:
             self.action_select(index)
 
-    def action_choose(self) -> None:
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return parameters in ((), (self.verb,))
+        return True
+
+    def action_choose(self, verb: str = "play") -> None:
         card = self.selected
         if card is not None:
             self.post_message(self.Chosen(card))

@@ -9,14 +9,17 @@ from rich.text import Text
 from textual.geometry import Offset
 from textual.widget import Widget
 
-from uno_tui.engine import PlayerView, PublicView, team_of
+from uno_tui.engine import Phase, PlayerView, PublicView, team_of
 from uno_tui.tui.cards import (
     BACK_PATTERN,
     LARGE_CARD,
     back_lines,
+    card_corner,
     card_lines,
+    card_style,
     color_text,
 )
+from uno_tui.tui.last_move import last_move, seat_banners, who
 
 
 class TableView(Widget):
@@ -74,20 +77,24 @@ def draw_table(
 ) -> Text:
     """The table in ``width`` x ``height`` cells (see ``TableView``)."""
     seats = len(view.names)
-    header = Text(no_wrap=True, overflow="ellipsis")
-    header.append(f"Round {view.round_number}", style="bold")
-    arrow = "↻ clockwise" if view.clockwise else "↺ counterclockwise"
-    header.append(f" · {view.rules.rule_set.value} · {arrow} · to {view.rules.target_score}")
+    header = header_line(view, width)
     roomy = width >= ROOMY_WIDTH and height >= 1 + 2 * ((seats + 1) // 2) + 1
-    if roomy or width >= COMPACT_WIDTH + LARGE_CARD[0] - PILE_CARD[0]:
-        card = LARGE_CARD if height >= 1 + LARGE_CARD[1] + 2 else (LARGE_CARD[0], PILE_CARD[1])
+    under = len(UNDER_PILE)
+    if roomy and width >= GIANT_WIDTH and height >= 1 + GIANT_CARD[1] + under + 4:
+        card = GIANT_CARD
+    elif roomy and width >= HUGE_WIDTH and height >= 1 + HUGE_CARD[1] + under + 2:
+        card = HUGE_CARD
+    elif roomy or width >= COMPACT_WIDTH + LARGE_CARD[0] - PILE_CARD[0]:
+        card = LARGE_CARD if height >= 1 + LARGE_CARD[1] + under else (LARGE_CARD[0], PILE_CARD[1])
     else:
-        card = PILE_CARD if height >= 1 + PILE_CARD[1] + 2 else (PILE_CARD[0], 5)
-    piles = pile_lines(view, card)
-    pile_width = max(line.cell_len for line in piles)
+        card = PILE_CARD if height >= 1 + PILE_CARD[1] + under else (PILE_CARD[0], 5)
+    text_width = max(DRAW_BACK[0] + 1 + card[0], min(PILE_TEXT, width - COMPACT_SIDE - 2))
+    piles = pile_lines(view, card, viewer, text_width)
+    pile_width = max(text_width, *(line.cell_len for line in piles))  # steady: no jitter
+    banners = seat_banners(view)
     lines = [header]
     if roomy:
-        side = (width - pile_width - 4) // 2
+        side = min(SEAT_WIDTH, (width - pile_width - 4) // 2)
         left_seats = list(range((seats + 1) // 2))
         right_seats = list(range(seats - 1, len(left_seats) - 1, -1))
         down = "↓" if view.clockwise else "↑"
@@ -96,32 +103,50 @@ def draw_table(
             line
             for seat in left_seats
             for line in seat_lines(
-                view, seat, label=seat_labels[seat], viewer=viewer, width=side, arrow=down
+                view,
+                seat,
+                label=banners.get(seat, seat_labels[seat]),
+                viewer=viewer,
+                width=side,
+                arrow=down,
+                banner=seat in banners,
             )
         ]
         right = [
             line
             for seat in right_seats
             for line in seat_lines(
-                view, seat, label=seat_labels[seat], viewer=viewer, width=side, arrow=up
+                view,
+                seat,
+                label=banners.get(seat, seat_labels[seat]),
+                viewer=viewer,
+                width=side,
+                arrow=up,
+                banner=seat in banners,
             )
         ]
-        if height >= 1 + 3 * len(left_seats) + 2:  # room for a blank line between players
-            left = [line for i in range(0, len(left), 2) for line in (*left[i : i + 2], Text())]
-            right = [line for i in range(0, len(right), 2) for line in (*right[i : i + 2], Text())]
+        if height >= 1 + 3 * len(left_seats) + 2:  # room for blank lines between players
+            # spread the players along the piles' height (up to 3 lines apart), as round a table
+            spread = (len(piles) - 2 * len(left_seats)) // len(left_seats)
+            gap = max(1, min(3, spread))
+            left = spaced(left, gap)
+            right = spaced(right, gap)
         spare = max(0, (max(len(left), len(right)) - len(piles)) // 2)
         piles = [Text()] * spare + piles
         body = beside([left, piles, right], [side, pile_width, side], gap=2)
+        indent = " " * max(0, (width - 2 * side - pile_width - 4) // 2)
+        body = [Text(indent) + line for line in body]
     else:
         side = width - pile_width - 2
         arrow_mark = "↓" if view.clockwise else "↑"
         name_width = max(len(name) for name in view.names)
-        flags_width = max(min(seat_flags(view, s, viewer).cell_len, 8) for s in range(seats))
+        flags_width = max(min(seat_flags(view, s, viewer).cell_len, 6) for s in range(seats))
         left = [
             seat_line(
                 view,
                 seat,
-                label=seat_labels[seat],
+                label=banners.get(seat, seat_labels[seat]),
+                banner=seat in banners,
                 viewer=viewer,
                 width=side,
                 arrow=arrow_mark,
@@ -149,33 +174,101 @@ ROOMY_WIDTH = 64
 """From this width of the table on, the players sit on both sides of the piles."""
 PILE_CARD = (9, 7)
 """The discard pile's top card on a compact table (LARGE_CARD when there is room)."""
+HUGE_CARD = (15, 11)
+HUGE_WIDTH = 70
+"""From this width of a roomy table (and the height for it), the pile's card is HUGE_CARD."""
+GIANT_CARD = (19, 15)
+GIANT_WIDTH = 100
+"""From this width of a roomy table (160 columns), the pile's card is GIANT_CARD."""
+SEAT_WIDTH = 34
+"""A seat on a roomy table takes up to this many cells; the table is centred in the rest."""
 COMPACT_WIDTH = 50
+COMPACT_SIDE = 24
+"""The players' column of a compact table keeps at least this many cells."""
+PILE_TEXT = 24
+"""The lines under the piles (the colour, the last move, whose turn) take up to this many
+cells, wider than the cards: ``Ada G+2 → you +2``."""
+UNDER_PILE = ("colour", "last move", "turn")
+"""The lines under the piles."""
 DRAW_BACK = (6, 5)
 FAN_MAX = 10
+BANNER_STYLE = "bold reverse"
+"""A seat's banner after a move hit it: reversed, so it reads with NO_COLOR too."""
 
 
-def pile_lines(view: PublicView, card: tuple[int, int]) -> list[Text]:
+def header_line(view: PublicView, width: int) -> Text:
+    """``Hand 1 · classic · ↻ clockwise · to 500``, shortened until it fits ``width``."""
+    number = f"Hand {view.round_number}"
+    rules = view.rules.rule_set.value
+    target = f"to {view.rules.target_score}"
+    arrow = "↻" if view.clockwise else "↺"
+    way = f"{arrow} {'clockwise' if view.clockwise else 'counterclockwise'}"
+    candidates = ((rules, way, target), (way, target), (rules, arrow, target), (arrow, target))
+    for parts in candidates:
+        rest = "".join(f" · {part}" for part in parts)
+        if len(number) + len(rest) <= width:
+            break
+    header = Text(no_wrap=True, overflow="ellipsis")
+    header.append(number, style="bold")
+    header.append(rest)
+    return header
+
+
+def pile_lines(
+    view: PublicView, card: tuple[int, int], viewer: int | None = None, text_width: int = 0
+) -> list[Text]:
     """The draw pile (a card back with its count) beside the discard pile's top card, and
-    under them the colour to follow and any penalty waiting."""
+    under them the colour to follow, who played the top card and what it did, and any
+    penalty waiting (or whose turn it is)."""
     back = back_lines((DRAW_BACK[0], card[1]), str(view.draw_pile_count))
     top = card_lines(view.top_card, card, selected=True)
     lines = beside([back, top], [DRAW_BACK[0], card[0]], gap=1)
-    width = DRAW_BACK[0] + 1 + card[0]
+    width = max(DRAW_BACK[0] + 1 + card[0], text_width)
     color = Text("colour ", no_wrap=True)
     color.append_text(color_text(view.current_color))
     lines.append(color)
+    lines.append(last_move_line(view, viewer, width))
     if view.pending_penalty and view.responder is not None:
         penalty = Text(f"+{view.pending_penalty} waits: ", style="bold", no_wrap=True)
-        penalty.append(view.names[view.responder], style="bold")
+        penalty.append(who(view, view.responder, viewer), style="bold")
         penalty.truncate(width, overflow="ellipsis")
         lines.append(penalty)
-    elif not view.winners:
+    elif hand_over(view):
+        lines.append(Text("the hand is over", style="bold"))
+    else:
         turn = Text(no_wrap=True)
         turn.append(view.names[view.current_player], style="bold")
         turn.append(" to play")
         turn.truncate(width, overflow="ellipsis")
         lines.append(turn)
     return lines
+
+
+def hand_over(view: PublicView) -> bool:
+    """The hand (or the match) is over: nobody is to play."""
+    return bool(view.winners) or view.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER)
+
+
+def last_move_line(view: PublicView, viewer: int | None, width: int) -> Text:
+    """``Ada G+2 → you +2``: who played the top card (its index on its paint) and what it
+    did; ``first card`` when nobody has played on it yet."""
+    move = last_move(view, viewer)
+    line = Text(no_wrap=True, overflow="ellipsis")
+    if move is None:
+        line.append("first card", style="italic")
+        return line
+    line.append(who(view, move.player, viewer), style="bold")
+    line.append(" ")
+    line.append(f"{card_corner(move.card)}", style=card_style(move.card))
+    if move.effect:
+        line.append(f" {move.effect}", style="bold")
+    line.truncate(width, overflow="ellipsis")
+    return line
+
+
+def spaced(lines: list[Text], gap: int) -> list[Text]:
+    """Two-line seats with ``gap`` blank lines after each."""
+    return [line for i in range(0, len(lines), 2) for line in (*lines[i : i + 2], *[Text()] * gap)]
 
 
 def beside(columns: Sequence[Sequence[Text]], widths: Sequence[int], gap: int) -> list[Text]:
@@ -206,12 +299,12 @@ def seat_facts(view: PublicView, seat: int, label: str, viewer: int | None) -> l
     return facts
 
 
-def uno_mark(view: PublicView, seat: int) -> Text:
+def uno_mark(view: PublicView, seat: int, *, short: bool = False) -> Text:
     count = view.hand_counts[seat]
     if seat in view.out_players:
         return Text(" out", style="italic")
     if seat in view.uno_exposed:
-        return Text(" UNO not called!", style="bold red")
+        return Text(" no UNO!" if short else " UNO not called!", style="bold red")
     if count == 1:
         return Text(" UNO!", style="bold")
     return Text()
@@ -232,7 +325,7 @@ def seat_flags(view: PublicView, seat: int, viewer: int | None) -> Text:
     if view.rules.team_game:
         marks = " " + "ABCDE"[team_of(seat, len(view.names))] + marks
     flags = Text(marks, style="bold")
-    flags.append_text(uno_mark(view, seat))
+    flags.append_text(uno_mark(view, seat, short=True))
     return flags
 
 
@@ -246,20 +339,25 @@ def seat_line(
     arrow: str,
     name_width: int,
     flags_width: int,
+    banner: bool = False,
 ) -> Text:
     """One player on one line (never wrapped): ``▶ Ada  medium ▚▚▚▚▚ 7 D UNO!``, in columns
-    shared by every seat; the name is cut before anything else is."""
-    current = seat == view.current_player and not view.winners
+    shared by every seat; the name is cut before anything else is, then the fan of backs
+    (never the marks). A ``banner`` (``+2``, ``skip``) takes the label's place for a move."""
+    current = seat == view.current_player and not hand_over(view)
     facts = seat_facts(view, seat, label, viewer)
     flags = seat_flags(view, seat, viewer)
     name_width = max(3, min(name_width, width - 2 - 8 - 6))
-    room = max(1, min(FAN_MAX, width - 2 - name_width - 8 - 3 - flags_width))
+    marks = max(flags_width, flags.cell_len)
+    room = max(1, min(FAN_MAX, width - 2 - name_width - 8 - 3 - marks))
     line = Text(no_wrap=True, overflow="ellipsis")
     line.append("▶ " if current else f"{arrow} ", style="bold" if current else "dim")
     name = Text(view.names[seat], style="bold reverse" if current else "bold")
     name.truncate(name_width, overflow="ellipsis", pad=True)
     line.append_text(name)
-    line.append(f" {facts[0][:6]:<6} ", style="dim")
+    line.append(" ")
+    line.append(f"{facts[0][:6]:<6}", style=BANNER_STYLE if banner else "dim")
+    line.append(" ")
     backs = fan(view.hand_counts[seat], room)
     backs.pad_right(room + 3 - backs.cell_len)
     line.append_text(backs)
@@ -269,15 +367,28 @@ def seat_line(
 
 
 def seat_lines(
-    view: PublicView, seat: int, *, label: str, viewer: int | None, width: int, arrow: str
+    view: PublicView,
+    seat: int,
+    *,
+    label: str,
+    viewer: int | None,
+    width: int,
+    arrow: str,
+    banner: bool = False,
 ) -> list[Text]:
-    """One player on two lines, for a roomy table: name and what sits there; the fan of
-    backs, the count, UNO, and the score."""
-    current = seat == view.current_player and not view.winners
+    """One player on two lines, for a roomy table: name and what sits there (or, for a move,
+    a ``banner``: ``+2``, ``skip``); the fan of backs, the count, UNO, and the score."""
+    current = seat == view.current_player and not hand_over(view)
     first = Text(no_wrap=True, overflow="ellipsis")
     first.append("▶ " if current else f"{arrow} ", style="bold" if current else "dim")
     first.append(view.names[seat], style="bold reverse" if current else "bold")
-    first.append(f" · {', '.join(seat_facts(view, seat, label, viewer))}", style="dim")
+    facts = seat_facts(view, seat, label, viewer)
+    if banner:
+        first.append(" ")
+        first.append(f" {facts[0]} ", style=BANNER_STYLE)
+        facts = facts[1:]
+    if facts:
+        first.append(f" · {', '.join(facts)}", style="dim")
     first.truncate(width, overflow="ellipsis")
     second = Text("  ", no_wrap=True, overflow="ellipsis")
     score = seat_score(view, seat)
