@@ -26,10 +26,41 @@ async def shoot(scenario: Scenario) -> Path:
     return path
 
 
+async def shoot_join() -> Path:
+    """``join.svg``: Ann's joined window at 100x30, her turn against two bots (a host in this
+    process on a free loopback port)."""
+    from tests.net_helpers import hosting
+    from uno_tui.session import Seat
+    from uno_tui.tui.join_app import JoinApp, JoinedGameScreen
+
+    table = (Seat("Ann"), Seat("Ben", "random"), Seat("Cy", "random"))
+    async with hosting(table, (0,), seed=5) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0])
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(400):
+                screen = app.screen
+                if isinstance(screen, JoinedGameScreen) and screen.game.decisions(
+                    out_of_turn=False
+                ):
+                    break
+                await pilot.pause(0.05)
+            await pilot.pause(0.5)
+            path = ROOT / "screenshots" / "join.svg"
+            path.write_text(app.export_screenshot(title="A joined seat"), encoding="utf-8")
+            await pilot.press("ctrl+q")
+    return path
+
+
 async def main() -> None:
+    only = sys.argv[1:]
     for scenario in SCENARIOS + TABLES:
+        if only and scenario.name not in only:
+            continue
         path = await shoot(scenario)
         print(f"{path.relative_to(ROOT)}: {scenario.title}")
+    if not only or "join" in only:
+        path = await shoot_join()
+        print(f"{path.relative_to(ROOT)}: a joined seat")
 
 
 if __name__ == "__main__":

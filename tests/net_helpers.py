@@ -28,10 +28,11 @@ from uno_tui.engine import (
 )
 from uno_tui.net import protocol
 from uno_tui.net.host import Codes, Host, HostOptions
+from uno_tui.net.room import Room
 from uno_tui.net.tls import Certificate, host_certificate, pinning_context
 from uno_tui.session import Seat, Session
 
-QUICK = HostOptions(port=0, wrong_code_delay=0.2, uno_grace=0.2, news_grace=0.1)
+QUICK = HostOptions(port=0, wrong_code_delay=0.2, uno_grace=0.2, news_grace=0.1, bot_pause=0)
 
 
 @functools.cache
@@ -55,11 +56,15 @@ async def hosting(
     options: HostOptions = QUICK,
     spectators: bool = True,
     log: Callable[[str], None] | None = None,
+    room: Room | None = None,
+    local: int | None = None,
 ) -> AsyncIterator[Host]:
-    """A host on 127.0.0.1 (a free port), stopped on leaving."""
+    """A host on 127.0.0.1 (a free port), stopped on leaving. ``room``: its open seats
+    (named ``room.open_name``) are among ``remote``."""
     session = Session(rules or Rules.classic(target_score=1), seats, seed=seed)
-    codes = Codes.new(list(remote), spectators=spectators)
-    host = Host(session, codes, options, log=log or (lambda line: None))
+    codes = Codes.new(list(remote), spectators=spectators, local=local)
+    codes.room = room
+    host = Host(session, codes, options, local=local, log=log or (lambda line: None))
     started = asyncio.Event()
     task = asyncio.create_task(host.run(started.set))
     await asyncio.wait_for(started.wait(), 10)
@@ -84,11 +89,11 @@ class Client:
         self.messages: list[protocol.HostMessage] = []
 
     @classmethod
-    async def join(cls, host: Host, code: str) -> Client:
+    async def join(cls, host: Host, code: str, name: str | None = None) -> Client:
         secure = {"ssl": pinning_context()} if host.options.tls else {}
         ws = await connect(url(host), max_size=None, **secure)  # type: ignore[arg-type]
         client = cls(ws)
-        await ws.send(protocol.hello(code))
+        await ws.send(protocol.hello(code, name))
         return client
 
     async def receive(self, timeout: float = 10) -> protocol.HostMessage:

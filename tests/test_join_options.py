@@ -66,6 +66,7 @@ def test_the_joined_app_gets_narration_and_the_speech_asked_for(
         {
             "address": "h:1",
             "code": "K7",
+            "name": "",
             "narrate": True,
             "speech": "espeak-ng",
             "fingerprint": "",

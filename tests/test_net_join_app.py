@@ -6,14 +6,19 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+import pytest
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from uno_tui.engine import DrawCard, PlayCard
 from uno_tui.net import protocol
+from uno_tui.net.host import new_code
 from uno_tui.net.joined import JoinedTable
+from uno_tui.net.room import Room, kept_seat, open_name
 from uno_tui.session import Seat
-from uno_tui.tui.join_app import JoinApp
+from uno_tui.tui.join_app import ChatLine, JoinApp, JoinedGameScreen
 from uno_tui.tui.screens.game import GameScreen
+from uno_tui.tui.widgets.event_log import EventLog
 from uno_tui.tui.widgets.hand_view import HandView
 from uno_tui.tui.widgets.table_view import TableView
 
@@ -146,3 +151,105 @@ async def test_names_notices_and_typed_addresses_show_as_text_not_markup() -> No
             assert app.is_running and isinstance(app.screen, GameScreen)
             await other.close()
             await pilot.press("ctrl+q")
+
+
+async def test_a_lost_connection_stays_said_until_it_is_back_and_keys_are_answered_in_place() -> (
+    None
+):
+    async with hosting(TABLE, (0,), seed=5) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0], insecure=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+
+            def my_turn() -> bool:
+                screen = app.screen
+                return isinstance(screen, JoinedGameScreen) and any(
+                    d.player == 0 for d in screen.game.decisions(out_of_turn=False)
+                )
+
+            await until(my_turn, pilot)
+            remote = app.remote
+            assert remote is not None and remote.loop is not None and remote.ws is not None
+            line = app.screen.query_one("#connection", Static)
+            assert not line.has_class("down") and not line.display
+            remote.retry = (3.0,)  # the line stays down a while: long enough to look at it
+            asyncio.run_coroutine_threadsafe(remote.ws.close(), remote.loop)
+            down = "Not connected: reconnecting (1st try)"
+            await until(lambda: down in str(line.render()), pilot)
+            assert line.display and line.has_class("down")
+            await pilot.pause(0.5)  # a toast fades; the line does not
+            assert "reconnecting" in str(line.render())
+            moves = len(host.game.actions)
+            await pilot.press("d")  # a key that needs the host: answered on the line
+            await until(lambda: "waits for the host" in str(line.render()), pilot)
+            assert "Not connected: reconnecting (1st try)" in str(line.render())
+            assert len(host.game.actions) == moves
+            await until(lambda: not line.has_class("down"), pilot)
+            assert remote.connected and not line.display
+            hand = app.screen.query_one(HandView)
+            await until(
+                lambda: sorted(hand.cards, key=str) == sorted(host.game.view(0).hand, key=str),
+                pilot,
+            )
+            await until(my_turn, pilot)  # the state is whole: the seat's turn is offered again
+            await pilot.press("ctrl+q")
+
+
+async def test_the_join_window_waits_in_the_room_and_plays_once_the_host_starts() -> None:
+    seats = (Seat("Host"), Seat(open_name(1)), Seat(open_name(2)))
+    made = Room(new_code(), [1, 2], "random")
+    pin = certificate().fingerprint
+    async with hosting(seats, (0, 1, 2), room=made, local=0, options=secure()) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", made.code, name="[b]Ann", fingerprint=pin)
+        async with app.run_test(size=(100, 30)) as pilot:
+            lobby = app.query_one("#lobby", Static)
+            await until(lambda: "[b]Ann  (you)" in str(lobby.render()), pilot)
+            assert "Awaited: 1 open seat (random bots" in str(lobby.render())
+            assert host.game.names[1] == "[b]Ann"
+            assert host.start_room() is None
+            await until(lambda: isinstance(app.screen, JoinedGameScreen), pilot)
+            await until(lambda: "Ada" in screen_text(app), pilot)  # the open seat's bot
+            assert host.session.seats[2].bot_level == "random"
+            await pilot.press("ctrl+q")
+        # kept with the certificate's fingerprint: a later join with no code pins it
+        assert kept_seat(f"wss://127.0.0.1:{host.port}") == (host.codes.seats[1], "[b]Ann", pin)
+
+
+async def test_slash_opens_a_line_to_the_table_and_what_others_say_shows_in_the_log() -> None:
+    table = (Seat("Ann"), Seat("Ben"), Seat("Cy", "random"))
+    async with hosting(table, (0, 1), seed=5) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", host.codes.seats[0], insecure=True)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(lambda: isinstance(app.screen, JoinedGameScreen), pilot)
+            ben = await Client.join(host, host.codes.seats[1])
+            await ben.until(protocol.ViewUpdate)
+            await pilot.press("slash")
+            await until(lambda: isinstance(app.screen, ChatLine), pilot)
+            for key in "[b]hi":
+                await pilot.press(key)
+            await pilot.press("enter")
+            said = await ben.until(protocol.Chat)
+            assert isinstance(said, protocol.Chat) and said.text == "[b]hi" and said.name == "Ann"
+            await ben.ws.send(protocol.say("[red]yo[/red]"))
+            log = app.screen.query_one(EventLog)
+            await until(lambda: "Ben says: [red]yo[/red]" in log.lines, pilot)
+            assert "Ann says: [b]hi" in log.lines
+            assert "Ben says: [red]yo[/red]" in screen_text(app)
+            await ben.close()
+            await pilot.press("ctrl+q")
+
+
+async def test_a_host_that_is_not_there_is_told_as_such(monkeypatch: pytest.MonkeyPatch) -> None:
+    import socket
+
+    from uno_tui.tui import join_app
+
+    monkeypatch.setattr(join_app, "FIRST_ANSWER", 1.0)
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = JoinApp(f"127.0.0.1:{port}", "ABCD-EFGH", insecure=True)
+    async with app.run_test(size=(100, 32)) as pilot:
+        error = app.query_one("#join-error")
+        await until(lambda: "Cannot join" in str(error.render()), pilot)
+        assert f"nothing listens at 127.0.0.1:{port}" in str(error.render())
+        await pilot.press("ctrl+q")

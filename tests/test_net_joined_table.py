@@ -85,3 +85,36 @@ def test_a_move_made_while_disconnected_is_refused_and_the_seat_keeps_its_moves(
     with pytest.raises(IllegalActionError, match="not connected"):
         table.apply(game.decisions()[0].actions[0])  # no connection: nothing held
     assert table.person_to_decide() is not None
+
+
+def test_the_line_mode_says_a_lost_connection_before_every_question_and_takes_say() -> None:
+    """A table whose connection is down (``status``): each question is preceded by the line;
+    ``say TEXT`` is sent as chat, or refused with the reason."""
+    import io
+
+    from uno_tui.engine import Rules
+    from uno_tui.plain import PlainGame
+    from uno_tui.session import Seat, Session
+
+    said: list[str] = []
+
+    class Down(Session):
+        def status(self) -> str | None:
+            return "Not connected: reconnecting (3rd try)"
+
+        def send_chat(self, text: str) -> str | None:
+            said.append(text)
+            return None if text == "hello" else "a message holds letters only"
+
+    table = Down(Rules.classic(), [Seat("Ann"), Seat("Cy", "random")], seed=3)
+    out = io.StringIO()
+    answers = iter(["say hello", "say bad\x07", "q"])
+    game = PlainGame(table, lambda: next(answers), out)
+    assert game.run() == 0
+    lines = out.getvalue().splitlines()
+    questions = [i for i, line in enumerate(lines) if "?" in line]
+    assert questions and all(
+        lines[i - 1] == "Not connected: reconnecting (3rd try)." for i in questions
+    )
+    assert said == ["hello", "bad\x07"]
+    assert "Not said: a message holds letters only." in lines

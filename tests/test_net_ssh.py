@@ -182,6 +182,73 @@ async def test_the_line_mode_without_a_terminal_plays_and_the_session_cap_holds(
         assert any("left" in line for line in lines), lines
 
 
+class Answers(asyncssh.SSHClient):
+    """A guest answering the door's keyboard-interactive questions from a list."""
+
+    def __init__(self, answers: list[str]) -> None:
+        self.answers = answers
+        self.asked: list[str] = []
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+    def kbdint_challenge_received(
+        self, name: str, instructions: str, lang: str, prompts: Any
+    ) -> list[str]:
+        self.asked += [instructions, *(prompt for prompt, _ in prompts)]
+        return [self.answers.pop(0) for _ in prompts]
+
+
+async def test_a_rooms_code_opens_the_door_and_asks_a_name_or_takes_the_user_name(
+    tmp_path: Path,
+) -> None:
+    from uno_tui.net.host import new_code
+    from uno_tui.net.room import Room, open_name
+
+    made = Room(new_code(), [0, 1], "random")
+    seats = (Seat(open_name(0)), Seat(open_name(1)), Seat("Cy", "random"))
+    lines: list[str] = []
+    async with (
+        hosting(seats, (0, 1), room=made, options=secure()) as host,
+        door_open(host, tmp_path, lines) as door,
+    ):
+        answers = Answers([made.code.lower(), " ", "Ann"])  # a blank name is asked again
+        ann = await asyncssh.connect(
+            "127.0.0.1",
+            door.port,
+            username="guest",
+            known_hosts=None,
+            client_factory=lambda: answers,
+            preferred_auth="keyboard-interactive",
+            connect_timeout=10,
+        )
+        assert "Your name: " in answers.asked
+        assert any(line.startswith("Not that name") for line in answers.asked)
+        ann_lines = await ann.create_process("plain")
+        said = await read_until(ann_lines, lambda text: "Ann (you)" in text)
+        assert "Ann (you)" in said, said
+        # the room's code as the password: the SSH user name is the name
+        ben = await asyncssh.connect(
+            "127.0.0.1",
+            door.port,
+            username="Ben",
+            password=made.code,
+            known_hosts=None,
+            preferred_auth="password",
+            connect_timeout=10,
+        )
+        ben_lines = await ben.create_process("plain")
+        said = await read_until(ben_lines, lambda text: "Ben (you)" in text)
+        assert "Ann" in said and "Ben (you)" in said, said
+        assert sorted(made.taken.values()) == ["Ann", "Ben"]
+        for connection in (ann, ben):
+            connection.close()
+            await connection.wait_closed()
+        async with asyncio.timeout(15):
+            while door.sessions:
+                await asyncio.sleep(0.1)
+
+
 async def test_an_idle_session_is_closed_and_a_wrong_password_refused(tmp_path: Path) -> None:
     lines: list[str] = []
     async with (
@@ -255,7 +322,7 @@ def tmux() -> Iterator[Tmux]:
 
 def start_host(data_dir: Path, ssh_port: int) -> tuple[PlainProcess, str]:
     port = free_port()
-    args = ["host", "--port", str(port), "--ssh", str(ssh_port), "--seed", "3"]
+    args = ["host", "--port", str(port), "--ssh", str(ssh_port), "--seed", "3", "--bot-pause", "0"]
     host = PlainProcess([*args, "--players", "Ann:remote,Cy:random,Bo:random"], data_dir)
     code = ""
     while True:

@@ -193,12 +193,15 @@ def history_lines(directory: Path) -> list[str]:
     return lines
 
 
-def tell(record: MatchRecord) -> Iterator[str]:
+def tell(record: MatchRecord, said: Sequence[tuple[int, str]] = ()) -> Iterator[str]:
     """The match move by move, as an onlooker would have heard it (``RecordError`` naming
-    the move if one is not legal)."""
+    the move if one is not legal); ``said``: what was said at the table, each after the
+    number of moves made when it was said ("12. Ann says: good game")."""
     game = Game.from_record(record, 0)
     narrator = Narrator(game.names, team_scores=game.rules.team_game)
     yield from narrator.narrate_events(game.log, None)
+    chat = sorted(said, key=lambda line: line[0])
+    yield from (words for moves, words in chat if moves <= 0)
     for number, action in enumerate(record.actions, start=1):
         try:
             events = game.apply(action)
@@ -206,3 +209,5 @@ def tell(record: MatchRecord) -> Iterator[str]:
             raise RecordError(f"move {number} is not legal in this match: {error}") from None
         for line in narrator.narrate_events(events, None):
             yield f"{number}. {line}"
+        yield from (f"{number}. {words}" for moves, words in chat if moves == number)
+    yield from (words for moves, words in chat if moves > len(record.actions))

@@ -466,11 +466,14 @@ def _write_nowhere(stream: TextIO) -> None:
 def replay(args: argparse.Namespace) -> int:
     """Print a saved match move by move, as an onlooker would have heard it: a record file,
     the N-th kept match (``uno-tui history``), or the last one (``--last``)."""
+    from uno_tui.net.chat import chat_path, load_chat
+
     path = replay_path(args.file, last=args.last)
     record = read_record(path)
+    said = [(line.moves, line.words()) for line in load_chat(chat_path(path))]
     speaker = make_speaker(args.speech or "none", notify=say)
     try:
-        for line in tell(record):
+        for line in tell(record, said):
             speaker.say(line)  # queued: printing goes on, the lines are spoken in order
             say(line)
         speaker.wait_idle()  # every line heard before the prompt returns (Ctrl+C cuts)
@@ -583,12 +586,13 @@ def play_across_machines(args: argparse.Namespace) -> int:
 def join_in_app(args: argparse.Namespace) -> int:
     """``uno-tui join`` without ``--plain``: the join form, then the app's game screen on the
     joined seat."""
-    from uno_tui.net.client import ENV_JOIN_CODE
+    from uno_tui.net.client import ENV_JOIN_CODE, ENV_JOIN_NAME
     from uno_tui.tui.join_app import JoinApp
 
     app = JoinApp(
         args.address or "",
         args.code or os.environ.get(ENV_JOIN_CODE, ""),
+        name=getattr(args, "name", None) or os.environ.get(ENV_JOIN_NAME, ""),
         narrate=bool(getattr(args, "narrate", False)),
         speech=args.speech or "auto",
         fingerprint=getattr(args, "fingerprint", None) or "",

@@ -42,7 +42,14 @@ from uno_tui.engine import (
     PlayCard,
     PublicView,
 )
-from uno_tui.engine.events import CardsDrawn, Event
+from uno_tui.engine.events import (
+    CardsDrawn,
+    DrawReason,
+    Event,
+    HandsSwapped,
+    PlayerSkipped,
+    UnoCaught,
+)
 from uno_tui.narration import Move, card_words, challenge_words, describe_action
 from uno_tui.session import BotTurn
 from uno_tui.table import Table, TableClosed
@@ -52,6 +59,13 @@ PROMPT_KINDS = frozenset(
 )
 """Decisions asked as a question; the others are answered by choosing from the hand."""
 ROUND_ENDS = frozenset((Phase.ROUND_OVER, Phase.MATCH_OVER))
+HIT_PAUSE = 2.0
+"""After a move that hit a person (skipped, made to draw, swapped, caught), the next pause is
+this many times the bot pause: time to see what happened to you (the app's and the host's)."""
+BOT_PAUSE = 1.0
+"""Seconds between two bot moves by default, so people can follow them (the app's setup
+offers others; ``uno-tui host --bot-pause``)."""
+NOT_HITS = frozenset((DrawReason.CHOICE, DrawReason.FIRST_CARD))
 HOLD_POLL = 0.05
 """While bots hold off a catch (``Table.catch_hold``), the flow looks again this often."""
 
@@ -632,3 +646,20 @@ class MatchFlow:
     def moves_question(self, moves: Sequence[Move]) -> Question:
         """The person's moves as a question: the number played is the move's number."""
         return Question("Your moves.", tuple(Choice(m.label, m.actions) for m in moves))
+
+
+def hits_person(events: Sequence[Event], people: set[int]) -> bool:
+    """Whether ``events`` skipped a person, made them draw, swapped their hand or caught
+    them without UNO."""
+    for event in events:
+        if isinstance(event, PlayerSkipped | UnoCaught) and event.player in people:
+            return True
+        if (
+            isinstance(event, CardsDrawn)
+            and event.player in people
+            and event.reason not in NOT_HITS
+        ):
+            return True
+        if isinstance(event, HandsSwapped) and {event.player, event.target} & people:
+            return True
+    return False

@@ -255,6 +255,14 @@ class Session:
         """No connection to tell about."""
         return []
 
+    def status(self) -> str | None:
+        """No connection whose state stays said."""
+        return None
+
+    def send_chat(self, text: str) -> str | None:
+        """Everyone is at this keyboard: there is nobody to write to."""
+        return "the chat is for a hosted match: everyone here shares this screen"
+
     def person_to_decide(self) -> Decision | None:
         """The decision the game awaits from a person, if any (the first, when several people
         choose at once: each answers in turn, privately)."""

@@ -113,3 +113,13 @@ class Table(Protocol):
     def take_lines(self) -> list[str]:
         """Notices for the person (the connection's state, a host's message), once each."""
         ...
+
+    def send_chat(self, text: str) -> str | None:
+        """Say ``text`` to the other people at the table; why not, if it cannot be said
+        (``None``: sent)."""
+        ...
+
+    def status(self) -> str | None:
+        """A line that stays said while it holds (a joined seat whose connection is down:
+        "Not connected: reconnecting (3rd try)"); ``None`` for a match in this process."""
+        ...

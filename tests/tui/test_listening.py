@@ -285,13 +285,18 @@ async def test_the_join_window_speaks_its_form_to_a_listener() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert speaker.lines()[:2] == [
-            "Join a hosted match: the host's address, your seat's code and the fingerprint "
-            "the host printed.",
+            "Join a hosted match: the host's address and fingerprint, your seat's code. Or the "
+            "room's code and your name; no code: your seat there before.",
             "The host's address: empty. Text field, Enter joins.",
         ]
         await pilot.press("tab")
         await settle(pilot)
-        assert speaker.last() == "Your seat's code: empty. Text field, Enter joins."
+        assert speaker.last() == "Your seat's code, or the room's: empty. Text field, Enter joins."
+        await pilot.press("tab")
+        await settle(pilot)
+        assert (
+            speaker.last() == "Your name, for a room's open seat: empty. Text field, Enter joins."
+        )
         await pilot.press("tab")
         await settle(pilot)
         assert speaker.last().startswith("The host's fingerprint")

@@ -13,3 +13,33 @@ def test_screen(scenario: Scenario, snap_compare) -> None:  # type: ignore[no-un
     assert snap_compare(
         scenario.make_app(), terminal_size=scenario.size, run_before=scenario.settle
     )
+
+
+def test_the_room_in_the_join_window(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """Who is in and who is awaited, while the host has not started the match."""
+    from textual.pilot import Pilot
+
+    from uno_tui.net.protocol import Lobby, LobbySeat
+    from uno_tui.tui.join_app import JoinApp
+
+    lobby = Lobby(
+        2,
+        "K7QM-2PXA",
+        (
+            LobbySeat("Host", "local", True),
+            LobbySeat("Ann", "remote", True),
+            LobbySeat("Ben", "remote", True),
+            LobbySeat("Dee", "remote", False),
+            LobbySeat("Open seat 5", "open", False),
+        ),
+        "medium",
+    )
+
+    async def in_the_room(pilot: Pilot[int]) -> None:
+        app = pilot.app
+        assert isinstance(app, JoinApp)
+        app.show_lobby(lobby)
+        await pilot.pause()
+
+    app = JoinApp("192.168.1.5:8765", "", name="Ben")
+    assert snap_compare(app, terminal_size=(80, 30), run_before=in_the_room)

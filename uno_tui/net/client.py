@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import socket
 import ssl
 import threading
 import time
@@ -26,15 +27,45 @@ from uno_tui.engine.events import Event
 
 from . import protocol, tls
 from .host import DEFAULT_PORT, DOOR_HEADER, ENV_DOOR
+from .room import keep_seat
 
 MIN_SEND_INTERVAL = 1 / 20
 """A client sends at most 20 actions a second, under the host's limit (a person never
 notices; a script answering at machine speed is paced)."""
+FIRST_ANSWER = 15.0
+"""Seconds a joining client waits for the host's first answer before it says why not."""
 ENV_JOIN_CODE = "UNO_TUI_JOIN_CODE"
 """The seat's code when ``--code`` is not given (the SSH door passes it so: ``ps`` shows a
 process's arguments to everyone on the machine, its environment to its user alone)."""
+ENV_JOIN_NAME = "UNO_TUI_JOIN_NAME"
+"""The name to take a room's open seat under when ``--name`` is not given (the SSH door)."""
 RETRY_SECONDS = (0.5, 1.0, 2.0, 3.0, 5.0)
 """Waits between reconnection attempts; the last repeats."""
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
+
+
+def connect_error_words(error: BaseException, url: str) -> str:
+    """Why a connection failed, as a person can act on it."""
+    where = url.partition("://")[2] or url
+    if isinstance(error, ConnectionRefusedError):
+        return f"nothing listens at {where} (is the host running there, on that port?)"
+    if isinstance(error, TimeoutError):
+        return f"{where} does not answer (is the address right, and the host reachable?)"
+    if isinstance(error, socket.gaierror):
+        return f"{where.rpartition(':')[0] or where} is not a name this machine knows"
+    if isinstance(error, InvalidHandshake):
+        return f"{where} is not an uno-tui host (it answered, but not as one)"
+    if isinstance(error, ConnectionClosed):
+        return f"{where} closed the connection before welcoming this seat"
+    if isinstance(error, OSError) and error.strerror:
+        return f"cannot reach {where}: {error.strerror.lower()}"
+    return f"cannot reach {where}"
 
 
 class JoinError(Exception):
@@ -140,6 +171,16 @@ class TableState:
     round_end: PublicView | None = None
     """The last view that showed a round's (or the match's) end, with that round's events,
     kept for a front end that looks later (the host may already have dealt again)."""
+    lobby: protocol.Lobby | None = None
+    """The room as the host last told it, while its match has not started."""
+    chat: list[tuple[int, int, str]] = field(default_factory=list)
+    """What was said at the table, each with the round (``round_start``) and how many of its
+    events had come when it was said: a front end shows it among them."""
+
+
+def lobby_changed(told: protocol.Lobby | None, state: TableState) -> bool:
+    """The room's match started, or the room is not as ``told`` (``RemoteTable.wait``)."""
+    return state.welcome is not None or state.lobby is not told
 
 
 class RemoteTable:
@@ -151,12 +192,17 @@ class RemoteTable:
         address: str,
         code: str,
         *,
+        name: str | None = None,
         fingerprint: str | None = None,
         insecure: bool = False,
         retry: tuple[float, ...] = RETRY_SECONDS,
+        keep: bool = True,
     ):
-        """``fingerprint``: the host's certificate's, as the host printed it (checked before
-        anything is sent); ``insecure``: plain ``ws://``, no TLS (the host said so too)."""
+        """``name``: the name to take an open seat under, with a room's code.
+        ``fingerprint``: the host's certificate's, as the host printed it (checked before
+        anything is sent); ``insecure``: plain ``ws://``, no TLS (the host said so too).
+        ``keep``: the seat's token is kept in the data directory (``room.keep_seat``), with
+        the fingerprint, for a later ``uno-tui join HOST``."""
         self.url = address_url(address, secure=not insecure)
         if fingerprint is not None:
             try:
@@ -165,6 +211,8 @@ class RemoteTable:
                 raise JoinError(str(error)) from None
         self.pin = Pin(fingerprint)
         self.code = code
+        self.name = name
+        self.keep = keep
         self.retry = retry
         self.state = TableState()
         self.lock = threading.Condition()
@@ -176,6 +224,10 @@ class RemoteTable:
         self.stopping = False
         self.transcript: TextIO | None = None
         """Where to write every message received, one a line (``join --record-messages``)."""
+        self.tries = 0
+        """Attempts to reconnect since the connection was lost (0 while connected)."""
+        self.last_error = ""
+        """Why the last attempt to connect failed, in words (for a join that never got in)."""
 
     # The connection, in its thread ------------------------------------------------------------
 
@@ -208,25 +260,27 @@ class RemoteTable:
                 async with connect(
                     self.url, max_size=2 * protocol.MAX_MESSAGE_BYTES, open_timeout=5, **options
                 ) as ws:
-                    await ws.send(protocol.hello(self.code))
+                    await ws.send(self.hello())
                     async for raw in ws:
                         if self._receive(raw):
-                            self.ws, attempt = ws, 0
+                            self.ws, attempt, self.tries = ws, 0, 0
                     self.ws = None
             except ssl.SSLError as error:
                 self.ws = None
                 if self.state.welcome is None:
                     self._close(_tls_failure(error))
-            except (ConnectionResetError, ConnectionAbortedError):
+            except (ConnectionResetError, ConnectionAbortedError) as error:
                 # Cut off in the TLS handshake (no certificate seen): a plain host reads the
                 # handshake as a bad HTTP request and hangs up.
                 self.ws = None
+                self.last_error = connect_error_words(error, self.url)
                 if pin.refused:
                     self._close(pin_refusal(pin))
                 elif secure and pin.seen is None and self.state.welcome is None:
                     self._close(_tls_failure(None))
-            except InvalidMessage:
+            except InvalidMessage as error:
                 self.ws = None
+                self.last_error = connect_error_words(error, self.url)
                 if pin.refused:
                     self._close(pin_refusal(pin))
                 elif not secure and self.state.welcome is None:
@@ -234,16 +288,21 @@ class RemoteTable:
                         "the host did not answer as a plain WebSocket: it is probably "
                         "encrypted; leave out --insecure and give the host's --fingerprint"
                     )
-            except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed):
+            except (OSError, TimeoutError, InvalidHandshake, ConnectionClosed) as error:
                 self.ws = None
+                self.last_error = connect_error_words(error, self.url)
                 if pin.refused:
                     self._close(pin_refusal(pin))
             except InvalidURI as error:
                 self._close(f"the address is not valid: {error}")
             if self.stopping or self.state.closed is not None:
                 break
+            with self.lock:
+                self.tries = attempt + 1
             if self.status != "reconnecting":
                 self._say("Connection lost: reconnecting...", status="reconnecting")
+            else:
+                self._say_status()
             await asyncio.sleep(self.retry[min(attempt, len(self.retry) - 1)])
             attempt += 1
         self.stopping = True
@@ -266,11 +325,20 @@ class RemoteTable:
         with self.lock:
             state = self.state
             state.version += 1
-            if isinstance(message, protocol.Welcome):
+            if isinstance(message, protocol.Welcome | protocol.Lobby):
                 if self.status == "reconnecting":
                     state.lines.append("Reconnected.")
                 self.status = "connected"
+            if isinstance(message, protocol.Welcome):
                 state.welcome = message
+                if message.seat is not None:
+                    self._keep(self.code, message.names[message.seat])
+            elif isinstance(message, protocol.Lobby):
+                state.lobby = message
+                if message.token is not None and message.seat is not None:
+                    # the seat is this person's: every reconnection says its token
+                    self.code, self.name = message.token, None
+                    self._keep(message.token, message.seats[message.seat].name)
             elif isinstance(message, protocol.EventsUpdate):
                 if message.start == 0:
                     # A new round, or this round again after a reconnection: the events
@@ -289,6 +357,10 @@ class RemoteTable:
                     state.round_end = state.view
             elif isinstance(message, protocol.Notice):
                 state.lines.append(message.text)
+            elif isinstance(message, protocol.Chat):
+                words = f"{message.name} says: {message.text}"
+                state.chat = [*state.chat[-199:], (state.round_start, len(state.events), words)]
+                state.lines.append(words)
             elif isinstance(message, protocol.Refusal):
                 state.refusal = message
                 if state.welcome is None:
@@ -300,7 +372,12 @@ class RemoteTable:
                     state.closed = message.text or "the host closed the connection"
                 self.stopping = True
             self.lock.notify_all()
-            return state.welcome is not None
+            return state.welcome is not None or state.lobby is not None
+
+    def _keep(self, token: str, name: str) -> None:
+        if self.keep:
+            fingerprint = self.pin.seen if self.url.startswith("wss://") else None
+            keep_seat(self.url, token, name, fingerprint)
 
     def _check(self, message: protocol.HostMessage) -> None:
         """The seats a message names are at the table the host described."""
@@ -324,6 +401,16 @@ class RemoteTable:
             self.state.version += 1
             self.lock.notify_all()
 
+    def _say_status(self) -> None:
+        """Wake whoever shows the connection's state: the try count changed."""
+        with self.lock:
+            self.state.version += 1
+            self.lock.notify_all()
+
+    def hello(self) -> str:
+        """The first message on every connection (``rooms.RoomTable`` says more)."""
+        return protocol.hello(self.code, self.name)
+
     def _close(self, reason: str) -> None:
         with self.lock:
             self.state.closed = reason
@@ -336,6 +423,14 @@ class RemoteTable:
     def connected(self) -> bool:
         return self.ws is not None and self.status == "connected"
 
+    def status_line(self) -> str | None:
+        """While the connection is down: "Not connected: reconnecting (3rd try)" (``None``
+        while connected, or once the table is closed for good)."""
+        with self.lock:
+            if self.state.closed is not None or self.status != "reconnecting":
+                return None
+            return f"Not connected: reconnecting ({ordinal(max(1, self.tries))} try)"
+
     def send(self, action: Action) -> bool:
         """Send an action, paced (``MIN_SEND_INTERVAL``); False (nothing sent) while the
         connection is down. Called from the front end's thread, never the connection's."""
@@ -344,6 +439,10 @@ class RemoteTable:
             time.sleep(wait)
         self.last_send = time.monotonic()
         return self.send_raw(protocol.action_message(action))
+
+    def say(self, text: str) -> bool:
+        """Send a chat message; False (nothing sent) while the connection is down."""
+        return self.send_raw(protocol.say(text))
 
     def send_raw(self, text: str) -> bool:
         loop, ws = self.loop, self.ws
@@ -366,11 +465,18 @@ class RemoteTable:
             ) and ready(self.state)
 
     def wait_welcome(self, timeout: float = 15.0) -> protocol.Welcome:
-        self.wait(lambda s: s.welcome is not None and s.view is not None, timeout)
+        """The host's welcome with the first view; in a room, however long it waits for
+        its start (``JoinError`` if nothing came in ``timeout``, or the table closed)."""
+        while not self.wait(lambda s: s.welcome is not None and s.view is not None, timeout):
+            with self.lock:
+                if self.state.lobby is None or self.state.closed is not None or self.stopping:
+                    break
         with self.lock:
             welcome = self.state.welcome
             if welcome is None or self.state.view is None:
-                raise JoinError(self.state.closed or f"no answer from {self.url}")
+                reason = self.state.closed or self.last_error
+                where = self.url.partition("://")[2]
+                raise JoinError(reason or f"no answer from {where}")
             return welcome
 
     def take_events(self) -> list[Event]:

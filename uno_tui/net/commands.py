@@ -16,26 +16,42 @@ import sys
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from uno_tui.engine import Rules, SetupError
+from uno_tui.engine import Rules, SetupError, check_names
 from uno_tui.engine.rules import HOUSE_RULES as HOUSE_RULE_NAMES
-from uno_tui.session import Seat, Session
+from uno_tui.session import BOT_LEVELS, Seat, Session
 from uno_tui.table import Table
 
-from .client import ENV_JOIN_CODE, JoinError, RemoteTable
+from . import protocol
+from .chat import CHAT_NAME, ChatRefused, check_text, load_chat, save_chat
+from .client import (
+    ENV_JOIN_CODE,
+    ENV_JOIN_NAME,
+    FIRST_ANSWER,
+    JoinError,
+    RemoteTable,
+    address_url,
+    lobby_changed,
+)
 from .host import (
     AWAY_BOT,
     DEFAULT_PORT,
     Host,
     HostOptions,
     describe_address,
+    hosted_paths,
     join_lines,
+    new_code,
     open_hosted,
+    remember_address,
     resume_hosted,
 )
 from .joined import JoinedTable
+from .pace import BOT_PAUSE
+from .room import OPEN_MARK, Room, kept_pin, kept_seat, lobby_words, open_name
 from .tls import Certificate, CertificateError, host_certificate
 
 PlayRemote = Callable[[Table], int]
@@ -54,8 +70,23 @@ def add_parsers(sub: Any) -> None:
     host.add_argument(
         "--players",
         help='seats in order: "Ann:remote" plays from another terminal, "Cy:medium" is a bot, '
+        '"?" is an open seat (anyone with the room\'s code takes it under their own name), '
         "a name alone is the person at this terminal (default: Host here, Guest remote, "
-        "two medium bots)",
+        "two medium bots; with --open: Host here)",
+    )
+    host.add_argument(
+        "--open",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N more open seats after --players: one room code for all, a lobby, and the "
+        "host starts the match (start, typed here)",
+    )
+    host.add_argument(
+        "--open-bots",
+        default=AWAY_BOT,
+        metavar="LEVEL",
+        help=f"the level of the bots that take the seats still open at the start ({AWAY_BOT})",
     )
     host.add_argument("--target", type=int, help="points to win the match (500)")
     host.add_argument(
@@ -64,13 +95,35 @@ def add_parsers(sub: Any) -> None:
         help=f"house rules, comma-separated ({', '.join(HOUSE_RULE_NAMES)})",
     )
     host.add_argument("--seed", type=int, help="seed of the shuffles")
-    host.add_argument("--port", type=int, default=DEFAULT_PORT, help="port (8765)")
+    host.add_argument(
+        "--port",
+        type=int,
+        help=f"port ({DEFAULT_PORT}; resume: the port the match was hosted on)",
+    )
     host.add_argument(
         "--bind",
-        default="127.0.0.1",
-        help="address to listen on (127.0.0.1: this machine only; 0.0.0.0: the network)",
+        help="address to listen on (127.0.0.1, the default: this machine only; 0.0.0.0: the "
+        "network; resume: the address the match was hosted on)",
     )
     host.add_argument("--spectators", action="store_true", help="print a code for onlookers")
+    host.add_argument(
+        "--turn-seconds",
+        type=float,
+        metavar="N",
+        help="seconds a person has for each move (off by default): a warning 10 s before, then "
+        "a --turn-bot bot makes that move; twice in a row, it plays the seat until they act",
+    )
+    host.add_argument(
+        "--turn-bot",
+        default=AWAY_BOT,
+        metavar="LEVEL",
+        help=f"the level of the bot that moves when a person's time is up ({AWAY_BOT})",
+    )
+    host.add_argument(
+        "--spectators-chat",
+        action="store_true",
+        help="spectators may write in the chat too (they always read it)",
+    )
     host.add_argument(
         "--away-bot",
         type=float,
@@ -80,6 +133,14 @@ def add_parsers(sub: Any) -> None:
     )
     host.add_argument(
         "--record", type=Path, metavar="FILE", help="write the match record to FILE at the end"
+    )
+    host.add_argument(
+        "--bot-pause",
+        type=float,
+        default=BOT_PAUSE,
+        metavar="SECONDS",
+        help=f"seconds before each bot move, as the app's own table waits ({BOT_PAUSE:g}; "
+        "twice that after a move that hit a person; 0: none)",
     )
     host.add_argument(
         "--insecure",
@@ -94,7 +155,12 @@ def add_parsers(sub: Any) -> None:
     )
     join = sub.add_parser("join", help="join a hosted match: uno-tui join HOST[:PORT] --code C")
     join.add_argument("address", nargs="?", help="HOST or HOST:PORT the host printed")
-    join.add_argument("--code", help="your seat's code, as the host printed it")
+    join.add_argument(
+        "--code",
+        help="your seat's code, or the room's with --name (without: the seat this machine "
+        "took at HOST before)",
+    )
+    join.add_argument("--name", help="your name, for an open seat in a room")
     join.add_argument(
         "--fingerprint",
         help="the host's certificate's fingerprint, as the host printed it (checked before "
@@ -128,20 +194,38 @@ def add_parsers(sub: Any) -> None:
 def host_table(
     args: argparse.Namespace, parse_seats: Callable[[str], list[Seat]]
 ) -> tuple[Rules, list[Seat], list[int], int | None]:
-    """The rules, the seats, which seats are remote, and the local person's seat, if any."""
-    spec = args.players or "Host,Guest:remote,Ada:medium,Bo:medium"
-    if args.rules == "two-player" and args.players is None:
+    """The rules, the seats, which seats are remote (open ones among them, their names
+    ``room.open_name``), and the local person's seat, if any."""
+    opened = getattr(args, "open", 0) or 0
+    if not 0 <= opened <= 9:
+        raise CommandError("host: --open is a number of seats from 0 to 9")
+    spec = args.players or ("Host" if opened else "Host,Guest:remote,Ada:medium,Bo:medium")
+    if args.rules == "two-player" and args.players is None and not opened:
         spec = "Host,Guest:remote"
-    parts = [part.strip() for part in spec.split(",")]
-    remote = [i for i, part in enumerate(parts) if part.endswith(f":{REMOTE}")]
-    seats = parse_seats(",".join(part.removesuffix(f":{REMOTE}") for part in parts))
+    parts = [part.strip() for part in spec.split(",")] + [OPEN_MARK] * opened
+    open_seats = [i for i, part in enumerate(parts) if part == OPEN_MARK]
+    named = [(i, part) for i, part in enumerate(parts) if part != OPEN_MARK]
+    remote = [i for i, part in named if part.endswith(f":{REMOTE}")]
+    seated = (
+        parse_seats(",".join(part.removesuffix(f":{REMOTE}") for _, part in named)) if named else []
+    )
+    by_seat = {i: seat for (i, _), seat in zip(named, seated, strict=True)}
+    seats = [by_seat.get(i) or Seat(open_name(i)) for i in range(len(parts))]
+    try:
+        check_names(seat.name for seat in seats)
+    except SetupError as error:
+        raise CommandError(f"host: --players: {error}") from None
+    remote += open_seats
     local = [i for i, seat in enumerate(seats) if seat.is_person and i not in remote]
     if len(local) > 1:
         raise CommandError(
             "host: at most one person plays at the host's terminal; mark the others :remote"
         )
     if not remote:
-        raise CommandError('host: no remote seat; mark one with ":remote", e.g. "Ann:remote"')
+        raise CommandError(
+            'host: no remote seat; mark one with ":remote", e.g. "Ann:remote", or leave seats '
+            "open with --open N"
+        )
     options: dict[str, Any] = {}
     if args.target is not None:
         options["target_score"] = args.target
@@ -159,13 +243,26 @@ def host_table(
     return rules, seats, remote, local[0] if local else None
 
 
+def make_room(args: argparse.Namespace, seats: Sequence[Seat]) -> Room | None:
+    """The room with one code, if seats were left open."""
+    open_seats = [i for i, seat in enumerate(seats) if seat.name == open_name(i)]
+    if not open_seats:
+        return None
+    if args.open_bots not in BOT_LEVELS:
+        raise CommandError(
+            f"host: --open-bots: unknown bot level {args.open_bots[:20]!r} "
+            f"(levels: {', '.join(BOT_LEVELS)})"
+        )
+    return Room(new_code(), open_seats, args.open_bots)
+
+
 def run_host(
     args: argparse.Namespace,
     parse_seats: Callable[[str], list[Seat]],
     play_remote: PlayRemote,
     say: Callable[[str], None],
 ) -> int:
-    if not 0 <= args.port < 65536:
+    if args.port is not None and not 0 <= args.port < 65536:
         raise CommandError("host: --port is a number from 0 to 65535")
     try:
         if args.resume:
@@ -174,23 +271,52 @@ def run_host(
         else:
             rules, seats, remote, local = host_table(args, parse_seats)
             session = Session(rules, seats, seed=args.seed)
-            codes = open_hosted(session, remote, spectators=args.spectators, local=local)
+            room = make_room(args, seats)
+            codes = open_hosted(session, remote, spectators=args.spectators, local=local, room=room)
     except ValueError as error:
         raise CommandError(f"host: {error}") from None
+    bind = args.bind or (codes.bind if args.resume else None) or "127.0.0.1"
+    port = args.port if args.port is not None else (codes.port if args.resume else None)
+    port = DEFAULT_PORT if port is None else port
+    if not 0 <= args.bot_pause <= 10:
+        raise CommandError("host: --bot-pause is from 0 to 10 seconds")
+    if args.turn_seconds is not None and not 1 <= args.turn_seconds <= 3600:
+        raise CommandError("host: --turn-seconds is from 1 to 3600")
+    if args.turn_bot not in BOT_LEVELS:
+        raise CommandError(
+            f"host: --turn-bot: unknown bot level {args.turn_bot[:20]!r} "
+            f"(levels: {', '.join(BOT_LEVELS)})"
+        )
     certificate = None if args.insecure else _certificate("host")
     tls = None if certificate is None else certificate.server_context()
-    options = HostOptions(bind=args.bind, port=args.port, away_bot_after=args.away_bot, tls=tls)
+    options = HostOptions(
+        bind=bind,
+        port=port,
+        away_bot_after=args.away_bot,
+        bot_pause=args.bot_pause,
+        spectators_chat=args.spectators_chat,
+        turn_seconds=args.turn_seconds,
+        turn_bot=args.turn_bot,
+        tls=tls,
+    )
     host = Host(session, codes, options, local=local, log=say, record=args.record)
+    host.codes_path = hosted_paths()[1]
+    host.chat_file = host.codes_path.with_name(CHAT_NAME)
+    if args.resume:
+        host.chat_lines = load_chat(host.chat_file)
+    else:
+        save_chat(host.chat_file, [])  # a new match: the last one's chat is not its
     tail = "--insecure" if certificate is None else f"--fingerprint {certificate.fingerprint}"
-    door = None if args.ssh is None else _door(args, tail)
+    door = None if args.ssh is None else _door(args, bind, tail)
 
     def announce() -> None:
         """Said once the host listens, so a port in use fails before any code is shown."""
-        shown_address = describe_address(args.bind, host.port)
+        remember_address(codes, session.game.names, bind, host.port)
+        shown_address = describe_address(bind, host.port)
         only_here = " (this machine only: --bind 0.0.0.0 for the network)"
         say(
             f"Hosting {session.game.rules.rule_set.value} on {shown_address}"
-            f"{only_here if args.bind.startswith('127.') else ''}."
+            f"{only_here if bind.startswith('127.') else ''}."
         )
         for line in join_lines(codes.for_remote(), session.game.names, shown_address, tail):
             say(line)
@@ -212,8 +338,17 @@ def run_host(
                 f"(the code is the login; add plain for the line mode). Its host key is "
                 f"{door.fingerprint}: ssh shows it to a guest the first time."
             )
+        if host.in_lobby:
+            say(
+                "The room is open: each joins with its code and a name of their own. "
+                + ("Type start here" if local is None else "Type start at your question")
+                + f" when everyone is in; seats still open become {codes.room.bots} bots."  # type: ignore[union-attr]
+            )
         if local is None:
-            say(f"Commands here: bot NAME (a {AWAY_BOT} bot plays an absent seat), quit.")
+            say(
+                f"Commands here: start (the room's match), say TEXT (to everyone), bot NAME "
+                f"(a {AWAY_BOT} bot plays an absent seat), quit."
+            )
 
     if local is None:
         return _serve_in_foreground(host, announce, say, door)
@@ -247,7 +382,7 @@ class DoorSetup:
     opened: Any = None
 
 
-def _door(args: argparse.Namespace, tail: str) -> DoorSetup:
+def _door(args: argparse.Namespace, bind: str, tail: str) -> DoorSetup:
     from .ssh_door import DoorOptions, host_key, key_fingerprint
 
     if not 0 <= args.ssh < 65536:
@@ -256,7 +391,7 @@ def _door(args: argparse.Namespace, tail: str) -> DoorSetup:
         key = host_key()
     except ValueError as error:
         raise CommandError(f"host: {error}") from None
-    options = DoorOptions(port=args.ssh, bind=args.bind)
+    options = DoorOptions(port=args.ssh, bind=bind)
     return DoorSetup(options, key, key_fingerprint(key), tail.split())
 
 
@@ -308,8 +443,8 @@ def _serve_in_foreground(
 
 
 def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[str], None]) -> None:
-    """The host's own commands, read from stdin in a thread (none when stdin is not a tty
-    or ends)."""
+    """The host's own commands, read from stdin in a thread (none when stdin is not a tty,
+    unless a room waits for its start, or when it ends)."""
 
     def command(line: str) -> None:
         word, _, rest = line.strip().partition(" ")
@@ -323,10 +458,19 @@ def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[s
                 say(f"{host.game.names[seat]} is not a remote seat.")
                 return
             host.hand_to_bot(seat)
+        elif word == "say":
+            try:
+                host.chat(None, "The host", check_text(rest))
+            except ChatRefused as refusal:
+                say(f"Not said: {refusal}.")
+        elif word == "start":
+            refused = host.start_room()
+            if refused is not None:
+                say(f"Not started: {refused}.")
         elif word == "quit":
             task_cancel()
         elif word:
-            say(f"Commands: bot NAME, quit (not {word[:20]!r}).")
+            say(f"Commands: start, say TEXT, bot NAME, quit (not {word[:20]!r}).")
 
     tasks = asyncio.all_tasks(loop)
 
@@ -338,7 +482,7 @@ def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[s
         for line in sys.stdin:
             loop.call_soon_threadsafe(command, line)
 
-    if sys.stdin is not None and sys.stdin.isatty():
+    if sys.stdin is not None and (sys.stdin.isatty() or host.in_lobby):
         threading.Thread(target=read, daemon=True).start()
 
 
@@ -376,10 +520,16 @@ def _serve_and_play(
     bind = host.options.bind
     local_address = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
     table = RemoteTable(
-        f"{local_address}:{host.port}", code, fingerprint=fingerprint, insecure=fingerprint is None
+        f"{local_address}:{host.port}",
+        code,
+        fingerprint=fingerprint,
+        insecure=fingerprint is None,
+        keep=False,
     )
     table.start()
     try:
+        if host.in_lobby:
+            _host_lobby(table, say)
         return play_remote(JoinedTable(table))
     finally:
         table.close()
@@ -389,18 +539,98 @@ def _serve_and_play(
         thread.join(timeout=5)
 
 
+def _host_lobby(table: RemoteTable, say: Callable[[str], None]) -> None:
+    """The host's own person in the room: its news told as it fills (in a thread), and
+    ``start`` typed at the question starts the match."""
+    started = threading.Event()
+    teller = threading.Thread(target=follow_lobby, args=(table, say, started.is_set), daemon=True)
+    teller.start()
+    try:
+        while table.state.welcome is None:
+            try:
+                line = input("Type start when everyone is in (Enter: who is in)?\n").strip()
+            except EOFError:
+                raise KeyboardInterrupt from None
+            if line.lower() == "start":
+                table.send_raw(protocol.start())
+                table.wait(lambda s: s.welcome is not None, 15)
+            elif line.lower() in ("q", "quit"):
+                raise KeyboardInterrupt
+            elif table.state.lobby is not None:
+                say(lobby_words(table.state.lobby))
+    finally:
+        started.set()
+
+
 # Join -------------------------------------------------------------------------------------------
+
+
+def join_code(
+    address: str,
+    code: str | None,
+    name: str | None,
+    fingerprint: str | None = None,
+    *,
+    insecure: bool = False,
+) -> tuple[str, str | None, str | None]:
+    """The code to join ``address`` with, the name for a room's open seat and the
+    fingerprint to pin: the ones given, or the token kept from this machine's last seat at
+    that host with the fingerprint of the certificate it was taken at (a fingerprint given
+    that names another is refused)."""
+    if code:
+        return code, name, fingerprint
+    try:
+        kept = kept_seat(address_url(address, secure=not insecure))
+    except JoinError as error:
+        raise CommandError(f"join: {error}") from None
+    if kept is None:
+        raise CommandError(
+            f"join: no seat of yours at {address[:60]} is remembered here: give the --code the "
+            "host printed (and --name for a room's code)"
+        )
+    try:
+        pin = kept_pin(kept, fingerprint)
+    except ValueError as error:
+        raise CommandError(f"join: {error}") from None
+    return kept.token, None, pin
+
+
+def follow_lobby(
+    table: RemoteTable, say: Callable[[str], None], until: Callable[[], bool] | None = None
+) -> bool:
+    """Tell the room as it fills, one line a change, until its match starts (or the table
+    closes, or ``until()``). False if the host said nothing in ``FIRST_ANSWER`` seconds."""
+    told = None
+    while True:
+        table.wait(partial(lobby_changed, told), FIRST_ANSWER if told is None else 30)
+        with table.lock:
+            state = table.state
+            lobby, started = state.lobby, state.welcome is not None
+            closed = state.closed is not None or table.stopping
+        if started or closed or (until is not None and until()):
+            return True
+        if lobby is None:
+            return False
+        if lobby is not told:
+            if told is None:
+                say("Waiting in the room for the host to start the match.")
+            told = lobby
+            say(lobby_words(lobby))
 
 
 def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[str], None]) -> int:
     """``uno-tui join --plain``: the remote seat played line by line on this terminal."""
-    code = args.code or os.environ.get(ENV_JOIN_CODE)
-    if not args.address or not code:
-        raise CommandError("join: give the host's address and --code (or leave out --plain)")
+    if not args.address:
+        raise CommandError("join: give the host's address (or leave out --plain)")
+    code, name, pin = join_code(
+        args.address,
+        args.code or os.environ.get(ENV_JOIN_CODE),
+        getattr(args, "name", None) or os.environ.get(ENV_JOIN_NAME),
+        args.fingerprint,
+        insecure=args.insecure,
+    )
     try:
-        table = RemoteTable(
-            args.address, code, fingerprint=args.fingerprint, insecure=args.insecure
-        )
+        table = RemoteTable(args.address, code, name=name, fingerprint=pin, insecure=args.insecure)
     except JoinError as error:
         raise CommandError(f"join: {error}") from None
     say(f"Joining {table.url.partition('://')[2]}...")
@@ -413,7 +643,8 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
         table.transcript = transcript
     table.start()
     try:
-        welcome = table.wait_welcome()
+        answered = follow_lobby(table, say)
+        welcome = table.wait_welcome(FIRST_ANSWER if answered else 0.01)
         where = "as a spectator" if welcome.seat is None else f"as {welcome.names[welcome.seat]}"
         say(f"Joined {where}. Seats: " + ", ".join(f"{s.name} ({s.plays})" for s in welcome.seats))
         return play_remote(JoinedTable(table))

@@ -19,6 +19,7 @@ import hmac
 import ipaddress
 import json
 import logging
+import random
 import secrets
 import socket
 import ssl
@@ -35,9 +36,14 @@ from websockets.exceptions import ConnectionClosed
 from uno_tui.engine import Action, DecisionKind, UnoError
 from uno_tui.files import data_dir, hold_save_lock, write_atomic
 from uno_tui.saves import Autosave
-from uno_tui.session import Session
+from uno_tui.session import Seat, Session
 
 from . import protocol
+from .chat import CHAT_BURST, CHAT_KEPT, CHAT_RATE, ChatLine, ChatRefused, chat_path, check_text
+from .chat import save_chat as save_chat_lines
+from .pace import BOT_PAUSE, BotPace
+from .room import Room, RoomRefusal
+from .timers import TURN_POLL, TurnTimers
 
 SAVE_NAME = "hosted.json"
 CODES_NAME = "hosted-codes.json"
@@ -53,6 +59,10 @@ BUFFER_CAP = 1 << 20
 this the connection is dropped at once. A client that reads keeps it near zero."""
 REFUSE_SECONDS = 2.0
 """How long a refusal may take to leave; a client that does not read it is cut off."""
+ROOM_JOIN_RATE = 1.0
+"""Joins a second with a room's code, on average (names refused count) ..."""
+ROOM_JOIN_BURST = 20.0
+"""... and at once (a table of friends walking in together, with a few names taken)."""
 TALLY_WINDOW = 60.0
 DOOR_HEADER = "X-Uno-Tui-Door"
 """The SSH door's join processes send ``SECRET ADDRESS`` in this header: the host then counts
@@ -117,6 +127,15 @@ class HostOptions:
     """Seconds a remote seat may be awaited with nobody connected before a bot takes it."""
     uno_grace: float = 2.0
     """Seconds the bots wait after a person's play leaves them one card, for their UNO call."""
+    turn_seconds: float | None = None
+    """Seconds a person has for each move (``timers.TurnTimers``); ``None``: no limit."""
+    turn_bot: str = AWAY_BOT
+    """The level of the bot that moves for a person whose time is up."""
+    spectators_chat: bool = False
+    """Spectators may write in the chat (they always read it)."""
+    bot_pause: float = BOT_PAUSE
+    """Seconds before a bot's move, as at the app's own table (twice that after a move that
+    hit a person): people far away follow the bots at the same pace (``pace.BotPace``)."""
     tls: ssl.SSLContext | None = None
     """Serve ``wss://`` with this context (``uno_tui.net.tls``); ``None``: plain ``ws://``."""
 
@@ -129,6 +148,13 @@ class Codes:
     spectators: str | None = None
     local: int | None = None
     """The seat of the person at the host's terminal (joined through the loopback)."""
+    bind: str | None = None
+    port: int | None = None
+    """Where the host listened: ``uno-tui host resume`` listens there again, so the joined
+    clients, which reconnect by themselves, find it."""
+    room: Room | None = None
+    """The room with one code, when seats were left open (``uno_tui.net.room``); its open
+    seats' codes are the private tokens of whoever takes them."""
 
     @classmethod
     def new(cls, remote: list[int], *, spectators: bool, local: int | None = None) -> Codes:
@@ -136,9 +162,11 @@ class Codes:
         return cls({seat: new_code() for seat in seats}, new_code() if spectators else None, local)
 
     def for_remote(self) -> Codes:
-        """The codes to print: every seat's but the local person's."""
-        seats = {seat: code for seat, code in self.seats.items() if seat != self.local}
-        return Codes(seats, self.spectators)
+        """The codes to print: every seat's but the local person's and the room's open
+        seats' (their tokens go to whoever takes them)."""
+        private = {self.local, *(() if self.room is None else self.room.open)}
+        seats = {seat: code for seat, code in self.seats.items() if seat not in private}
+        return Codes(seats, self.spectators, room=self.room)
 
     def seat_of(self, code: str) -> tuple[bool, int | None]:
         """Whether ``code`` opens a seat, and which (``None``: the spectators' code). Every
@@ -162,6 +190,9 @@ class Codes:
             "seats": {str(seat): code for seat, code in self.seats.items()},
             "spectators": self.spectators,
             "local": self.local,
+            "bind": self.bind,
+            "port": self.port,
+            "room": None if self.room is None else self.room.to_dict(),
         }
         write_atomic(path, json.dumps(data) + "\n")
         with contextlib.suppress(OSError):
@@ -192,7 +223,13 @@ class Codes:
             if not (key.isdecimal() and int(key) < len(names) and isinstance(code, str)):
                 raise ValueError("the codes file is damaged")
             codes[int(key)] = code
-        return cls(codes, spectators, local)
+        bind, port = data.get("bind"), data.get("port")
+        if not (bind is None or (isinstance(bind, str) and 0 < len(bind) < 256)):
+            raise ValueError("the codes file is damaged")
+        if not (port is None or (type(port) is int and 0 < port < 65536)):
+            raise ValueError("the codes file is damaged")
+        room = None if data.get("room") is None else Room.from_dict(data["room"], len(names))
+        return cls(codes, spectators, local, bind, port, room)
 
 
 def hosted_paths(directory: Path | None = None) -> tuple[Path, Path]:
@@ -500,6 +537,8 @@ class Connection:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
         self.round_start = -1
         self.sent = 0
+        self.left = False
+        """The client said goodbye (a drop is not a goodbye)."""
 
     def _count(self, size: int) -> None:
         if isinstance(self.ws, GuardedConnection):
@@ -577,6 +616,24 @@ class Host:
         self.server: Server | None = None
         self.record = record
         """Where to write the match record when the host stops (``uno-tui replay`` reads it)."""
+        self.pace = BotPace(self.options.bot_pause)
+        self.room = codes.room
+        self.room_started = asyncio.Event()
+        """Set once the room's match has started (at once without a room): bots wait."""
+        if self.room is None or self.room.started:
+            self.room_started.set()
+        self.codes_path: Path | None = None
+        """Where the codes are kept (``hosted-codes.json``), saved again as the room fills."""
+        self.chat_lines: list[ChatLine] = []
+        self.chat_file: Path | None = None
+        """Where the chat is kept with the hosted match (``hosted-chat.json``)."""
+        self.chat_buckets = Buckets(CHAT_RATE, CHAT_BURST)
+        self.room_joins = TokenBucket(ROOM_JOIN_RATE, ROOM_JOIN_BURST)
+        """The room's code is shared by everyone walking in: joins with it have their own."""
+        seconds = self.options.turn_seconds
+        self.timers = None if seconds is None else TurnTimers(seconds)
+        self.autopilot: set[int] = set()
+        """Seats the turn timer's bot plays until their person acts again."""
 
     def _say(self, line: str) -> None:
         """What the tally tells (wrong codes, connections cut off): on the host's terminal, and
@@ -688,6 +745,7 @@ class Host:
     async def drive_bots(self) -> None:
         """Play the bots whenever the match waits for one; people's actions come meanwhile."""
         loop = asyncio.get_running_loop()
+        await self.room_started.wait()
         while not self.session.is_over:
             await self.changed.wait()
             self.changed.clear()
@@ -702,6 +760,11 @@ class Host:
                     turn = self.session.bot_turn()
                     if turn is None:
                         break
+                    people = set(range(len(self.game.names))) - set(self.session.bots)
+                    pause = self.pace.delay(self.game.log, people)
+                    if pause > 0:  # the table as it stands is seen first; people act meanwhile
+                        await asyncio.sleep(pause)
+                        continue
                     action = await asyncio.to_thread(self.session.think, turn)
                     events = self.session.play_bot_turn(turn, action)
                     if events is None:
@@ -727,6 +790,7 @@ class Host:
     async def watch_away(self) -> None:
         if self.options.away_bot_after is None:
             return
+        await self.room_started.wait()
         while not self.session.is_over:
             await asyncio.sleep(min(1.0, self.options.away_bot_after / 4))
             before = len(self.session.bots)
@@ -789,6 +853,8 @@ class Host:
         except protocol.ProtocolError as error:
             await _refuse(ws, str(error))
             return False
+        if self.room is not None and self.room.opens(greeting.code):
+            return await self._enter_room(ws, address, greeting.name)
         opens, seat = self.codes.seat_of(greeting.code)
         if not opens:
             self.tally.note("A wrong code", "wrong codes", address)
@@ -805,6 +871,126 @@ class Host:
             await _refuse(ws, "joined too often; try again in a few seconds")
             return False
         return seat
+
+    async def _enter_room(self, ws: ServerConnection, address: str, name: str | None) -> int | bool:
+        """The open seat a name takes with the room's code (``False`` once refused)."""
+        assert self.room is not None
+        if not (self.room_joins.take() and self.address_joins.take(address)):
+            self.tally.note("A join refused (too many too fast)", "joins refused", address)
+            await _refuse(ws, "joined too often; try again in a few seconds")
+            return False
+        try:
+            seat = self.room.claim(name, self.game.names)
+        except RoomRefusal as refusal:
+            self.tally.note("A name refused by the room", "names refused by the room", address)
+            await _refuse(ws, str(refusal))
+            return False
+        self.codes.seats[seat] = new_code()  # the seat's private token, this person's alone
+        self._seat_room_names()
+        return seat
+
+    # The room --------------------------------------------------------------------------------
+
+    @property
+    def in_lobby(self) -> bool:
+        return self.room is not None and not self.room.started
+
+    def _rebuild(self, seats: list[Seat]) -> None:
+        """The match not yet begun, seated anew (a name taken, a seat left, the start): the
+        same rules and seed, its autosave and its codes kept up to date."""
+        old = self.session
+        session = Session(old.game.rules, seats, seed=old.game.seed, autosave=old.autosave)
+        session.pace_catches()
+        self.session, self.game = session, session.game
+        session.save()
+        if self.codes_path is not None:
+            with contextlib.suppress(OSError):
+                self.codes.save(self.codes_path, session.game.names)
+
+    def _seat_room_names(self) -> None:
+        assert self.room is not None
+        names = self.room.names(self.game.names)
+        seats = [replace(seat, name=names[i]) for i, seat in enumerate(self.session.seats)]
+        self._rebuild(seats)
+
+    def lobby_seats(self) -> tuple[protocol.LobbySeat, ...]:
+        assert self.room is not None
+        awaited = set(self.room.awaited)
+
+        def plays(seat: int) -> str:
+            if seat in awaited:
+                return "open"
+            if seat == self.local:
+                return "local"
+            return self.session.seats[seat].bot_level or "remote"
+
+        return tuple(
+            protocol.LobbySeat(name, plays(i), bool(self.connections.get(i)))
+            for i, name in enumerate(self.game.names)
+        )
+
+    def tell_lobby(self) -> None:
+        """Every connection the room as it stands, with its own seat's token."""
+        if self.room is None:
+            return
+        seats = self.lobby_seats()
+        for seat, connections in self.connections.items():
+            token = None if seat is None else self.codes.seats.get(seat)
+            message = protocol.lobby(seat, token, seats, self.room.bots)
+            for connection in connections:
+                connection.push(message)
+
+    def start_room(self) -> str | None:
+        """Start the room's match: the seats still open become bots. What is wrong, if the
+        match cannot start (it has already)."""
+        room = self.room
+        if room is None or room.started:
+            return "the match has already started"
+        bots = room.bot_names(self.game.names)
+        seats = list(self.session.seats)
+        for seat, name in bots.items():
+            seats[seat] = Seat(name, room.bots)
+            self.codes.seats.pop(seat, None)
+        room.started = True
+        self._rebuild(seats)
+        self.room_started.set()
+        people = [n for i, n in enumerate(self.game.names) if i not in self.session.bots]
+        told = f"The match begins: {', '.join(people)}"
+        if bots:
+            told += f", and {len(bots)} {room.bots} bot{'s' if len(bots) > 1 else ''} "
+            told += f"({', '.join(bots.values())})"
+        self.tell_all(f"{told}.")
+        for at, connections in self.connections.items():
+            for connection in connections:
+                connection.push(
+                    protocol.welcome(at, self.game.names, self.game.rules, self.seat_info())
+                )
+                self.update(connection)
+        self.changed.set()
+        return None
+
+    def greet(self, connection: Connection) -> None:
+        """A connection's first messages: the room while it waits, else the table."""
+        if self.in_lobby:
+            self.tell_lobby()
+            return
+        seat = connection.seat
+        connection.push(protocol.welcome(seat, self.game.names, self.game.rules, self.seat_info()))
+        self.update(connection)
+
+    def left_lobby(self, connection: Connection) -> None:
+        """A person who said goodbye in the room gives their seat back (a dropped one
+        keeps it: they come back with its token)."""
+        seat, room = connection.seat, self.room
+        if room is None or room.started or seat is None or seat not in room.taken:
+            return
+        if not connection.left or self.connections.get(seat):
+            return
+        room.release(seat)
+        self.codes.seats[seat] = new_code()
+        self.tell_all(f"{self.game.names[seat]} left the room.")
+        self._seat_room_names()
+        self.tell_lobby()
 
     async def play(self, ws: ServerConnection, seat: int | None) -> None:
         connection = Connection(ws, seat)
@@ -829,8 +1015,7 @@ class Host:
         self.connections.setdefault(seat, []).append(connection)
         if seat is None:
             self._tell_spectators_soon()
-        connection.push(protocol.welcome(seat, self.game.names, self.game.rules, self.seat_info()))
-        self.update(connection)
+        self.greet(connection)
         self.changed.set()
         try:
             await self.listen(connection)
@@ -842,6 +1027,9 @@ class Host:
                 connections.remove(connection)
                 if seat is None:
                     self._tell_spectators_soon()
+                elif self.in_lobby:
+                    self.left_lobby(connection)
+                    self.tell_lobby()
                 elif not self.session.is_over and not connections:
                     self._tell_leave_soon(seat)
             connection.close()
@@ -891,20 +1079,145 @@ class Host:
                 connection.push(protocol.error(str(error)))
                 continue
             if isinstance(message, protocol.Bye):
+                connection.left = True
                 return
             if isinstance(message, protocol.Hello):
                 connection.push(protocol.error("already joined"))
                 continue
+            if isinstance(message, protocol.Say):
+                self.say_from(connection, message.text)
+                continue
+            if isinstance(message, protocol.Start):
+                if connection.seat is None or connection.seat != self.local:
+                    connection.push(protocol.error("only the host starts the match"))
+                else:
+                    why = self.start_room()
+                    if why is not None:
+                        connection.push(protocol.error(why))
+                continue
             self.act(connection, message.action)
+
+    # Chat ------------------------------------------------------------------------------------
+
+    def say_from(self, connection: Connection, raw: str) -> None:
+        """A chat message from a seat (or a spectator, when allowed), checked and paced."""
+        seat = connection.seat
+        if seat is None and not self.options.spectators_chat:
+            connection.push(
+                protocol.error("spectators read the chat; the host has not let them write")
+            )
+            return
+        if not self.chat_buckets.take(seat if seat is not None else ("spectator", id(connection))):
+            connection.push(protocol.error("too many messages: wait a moment before the next"))
+            return
+        try:
+            text = check_text(raw)
+        except ChatRefused as refusal:
+            connection.push(protocol.error(str(refusal)))
+            return
+        if seat is not None:
+            self.back_from_autopilot(seat)
+        self.chat(seat, "Spectator" if seat is None else self.game.names[seat], text)
+
+    def chat(self, seat: int | None, name: str, text: str) -> None:
+        """Say ``text`` to every seat and spectator, and keep it with the match."""
+        line = ChatLine(len(self.game.actions), seat, name, text)
+        self.chat_lines = [*self.chat_lines[-(CHAT_KEPT - 1) :], line]
+        message = protocol.chat(seat, name, text)
+        for connections in self.connections.values():
+            for connection in connections:
+                connection.push(message)
+        self.log(protocol.clean_text(line.words()))
+        if self.chat_file is not None:
+            save_chat_lines(self.chat_file, self.chat_lines)
+
+    # Turn timers -------------------------------------------------------------------------------
+
+    def back_from_autopilot(self, seat: int) -> None:
+        """A person whose seat the timer's bot played acts again: the seat is theirs."""
+        if seat in self.autopilot:
+            self.autopilot.discard(seat)
+            if self.timers is not None:
+                self.timers.acted(seat)
+            self.hand_back(seat)
+
+    async def watch_turns(self) -> None:
+        if self.timers is None:
+            return
+        await self.room_started.wait()
+        while not self.session.is_over:
+            await asyncio.sleep(TURN_POLL)
+            await self.check_turns()
+
+    async def check_turns(self) -> None:
+        """Warn the people whose time runs short; move for those whose time is up."""
+        timers = self.timers
+        if timers is None or self.session.is_over:
+            return
+        people = {
+            d.player
+            for d in self.game.decisions(out_of_turn=False)
+            if d.player not in self.session.bots
+        }
+        level = self.options.turn_bot
+        warn, expired = timers.due(people, len(self.game.actions))
+        for seat, left in warn:
+            self.tell_seat(seat, f"{left} seconds left to move; then a {level} bot moves for you.")
+        for seat in expired:
+            await self.time_out(seat)
+
+    def tell_seat(self, seat: int, text: str) -> None:
+        message = protocol.notice(text)
+        for connection in self.connections.get(seat, []):
+            connection.push(message)
+
+    async def time_out(self, seat: int) -> None:
+        """A bot of the host's level makes the move ``seat``'s person did not make in time;
+        the second time in a row, it keeps the seat until they act."""
+        from uno_tui.bots import make_bot
+
+        level, name = self.options.turn_bot, self.game.names[seat]
+        moment = len(self.game.actions)
+        bot = make_bot(level)
+        rng = random.Random(f"{self.game.seed}:{moment}:{seat}")
+        action = await asyncio.to_thread(bot.choose, self.game.view(seat), rng)
+        if len(self.game.actions) != moment or seat in self.session.bots:
+            return  # the person moved meanwhile
+        try:
+            self.session.apply(action)
+            for call in self.game.decisions():
+                if call.kind is DecisionKind.CALL_UNO and call.player == seat:
+                    answer = bot.react(self.game.view(seat), rng)
+                    if answer is not None and answer in call.actions:
+                        self.session.apply(answer)
+                    break
+        except UnoError:
+            return
+        assert self.timers is not None
+        if self.timers.timed_out(seat):
+            self.autopilot.add(seat)
+            self._set_bot(seat, level)
+            self.tell_all(
+                f"{name}'s time ran out twice in a row: a {level} bot plays for them until "
+                "they act again."
+            )
+        else:
+            self.tell_all(f"{name}'s time ran out: a {level} bot made that move for them.")
+        self.update_all()
+        self.changed.set()
 
     def act(self, connection: Connection, action: Action) -> None:
         seat = connection.seat
         if seat is None:
             connection.push(protocol.error("spectators watch; they do not play", action))
             return
+        if self.in_lobby:
+            connection.push(protocol.error("the match has not started yet", action))
+            return
         if action.player != seat:
             connection.push(protocol.error("that is another seat's action", action))
             return
+        self.back_from_autopilot(seat)
         if seat in self.session.bots:
             connection.push(protocol.error("a bot plays your seat for now", action))
             return
@@ -914,6 +1227,8 @@ class Host:
             connection.push(protocol.error(str(error), action))
             return
         self.person_played_at = time.monotonic()
+        if self.timers is not None:
+            self.timers.acted(seat)
         self.update_all()
         self.changed.set()
 
@@ -951,6 +1266,7 @@ class Host:
                 started()
             bots = asyncio.create_task(self.drive_bots())
             away = asyncio.create_task(self.watch_away())
+            turns = asyncio.create_task(self.watch_turns())
             flush = asyncio.create_task(self.tally.keep_flushing())
             self.changed.set()
             try:
@@ -964,6 +1280,7 @@ class Host:
             finally:
                 bots.cancel()
                 away.cancel()
+                turns.cancel()
                 flush.cancel()
                 for handshake in list(HostConnection.tls_tasks):
                     handshake.cancel()
@@ -989,6 +1306,8 @@ class Host:
             write_atomic(self.record, self.game.record().to_json() + "\n")
         except OSError as error:
             self.log(f"The match record could not be written to {self.record}: {error}")
+        if self.chat_lines:
+            save_chat_lines(chat_path(self.record), self.chat_lines)
 
     @property
     def port(self) -> int:
@@ -1064,6 +1383,7 @@ def open_hosted(
     spectators: bool,
     local: int | None = None,
     directory: Path | None = None,
+    room: Room | None = None,
 ) -> Codes:
     """Attach the hosted match's autosave to ``session`` and draw and keep its codes.
     ``ValueError`` if another uno-tui host is running from the same data directory."""
@@ -1072,6 +1392,7 @@ def open_hosted(
         raise ValueError(f"another uno-tui host is running with its match in {save_path.parent}")
     session.autosave = Autosave(save_path, warn=SaveWarning())
     codes = Codes.new(remote, spectators=spectators, local=local)
+    codes.room = room
     codes.save(codes_path, session.game.names)
     session.save()
     return codes
@@ -1095,11 +1416,22 @@ def resume_hosted(directory: Path | None = None) -> tuple[Session, Codes]:
     return session, Codes.load(codes_path, session.game.names)
 
 
+def remember_address(codes: Codes, names: tuple[str, ...], bind: str, port: int) -> None:
+    """Keep where the host listens with the hosted match's codes (``resume`` listens there)."""
+    codes.bind, codes.port = bind, port
+    codes.save(hosted_paths()[1], names)
+
+
 def join_lines(codes: Codes, names: tuple[str, ...], address: str, tail: str = "") -> list[str]:
-    """One ``uno-tui join`` line a seat (and the spectators'); ``tail``: what every line
-    ends with (``--fingerprint ...`` or ``--insecure``)."""
+    """One ``uno-tui join`` line a seat (and the spectators'), after the room's for everyone
+    while it waits for its start; ``tail``: what every line ends with (``--fingerprint ...``
+    or ``--insecure``)."""
     tail = f" {tail}" if tail else ""
-    lines = [
+    lines = []
+    if codes.room is not None and not codes.room.started:
+        room = codes.room.code
+        lines.append(f"Everyone: uno-tui join {address} --code {room} --name YOUR-NAME{tail}")
+    lines += [
         f"{names[seat]}: uno-tui join {address} --code {code}{tail}"
         for seat, code in sorted(codes.seats.items())
     ]

@@ -28,6 +28,7 @@ from uno_tui.session import BotTurn, Seat
 from uno_tui.table import TableClosed
 
 from . import protocol
+from .chat import ChatRefused, check_text
 from .client import RemoteTable, TableState
 
 
@@ -192,7 +193,8 @@ class JoinedTable:
             state = self.table.state
             sent = (state.moves, state.refusal, time.monotonic())
         if not self.table.send(action):
-            raise IllegalActionError("not connected to the host: reconnecting")
+            status = self.table.status_line() or "Not connected to the host"
+            raise IllegalActionError(status[:1].lower() + status[1:])
         self.sent, self.game.held = sent, True
         return []
 
@@ -243,6 +245,32 @@ class JoinedTable:
 
     def take_lines(self) -> list[str]:
         return self.table.take_lines()
+
+    def status(self) -> str | None:
+        return self.table.status_line()
+
+    def send_chat(self, text: str) -> str | None:
+        """Say ``text`` to the table; why not, if it cannot be said (checked here first, and
+        again at the host)."""
+        try:
+            text = check_text(text)
+        except ChatRefused as refusal:
+            return str(refusal)
+        if not self.table.say(text):
+            status = self.table.status_line() or "Not connected to the host"
+            return status[:1].lower() + status[1:]
+        return None
+
+    def chat_lines(self) -> list[tuple[int, str]]:
+        """This round's chat: how many of its events had come when each was said, and the
+        words ("Ann says: good game")."""
+        with self.table.lock:
+            state = self.table.state
+            return [
+                (at, words)
+                for round_start, at, words in state.chat
+                if round_start == state.round_start
+            ]
 
     def bot_react(self) -> list[Event] | None:
         return None

@@ -8,6 +8,10 @@ or an unknown field, a value of the wrong kind, or more than 64 KB is refused as
 Client to host::
 
     {"type": "hello", "version": 1, "code": "K7QM-2PXA"}   first message: the seat's code
+    {"type": "hello", "version": 1, "code": "ROOM-CODE", "name": "Ann"}
+                                                            a room's code: an open seat, named
+    {"type": "start"}                                       the host's own person starts
+    {"type": "say", "text": "good game"}                    a chat message (``chat.py``)
     {"type": "action", "action": {...}}                     an action, as a record writes it
     {"type": "bye"}                                         leaving (the seat waits)
 
@@ -25,6 +29,14 @@ Host to client::
     {"type": "notice", "text": "Bo left; their seat waits."}
     {"type": "error", "text": "...", "action": {...} or null}   something refused
     {"type": "bye", "text": "..."}                          the host closes the connection
+    {"type": "lobby", "seat": 1, "token": "K7QM-2PXA", "seats": [{"name": "Ann",
+     "plays": "remote", "here": true}, {"name": "Open 3", "plays": "open", "here": false}],
+     "bots": "medium"}
+        a room before its match starts: who is in, the seats still open (they become bots
+        of level ``bots`` at the start), and this seat's private token (its code: a
+        reconnection, or ``uno-tui join HOST`` later, says it instead of the room's code)
+    {"type": "chat", "seat": 1, "name": "Ann", "text": "good game"}
+        what someone at the table said (seat null: a spectator, or the host's terminal)
 
 Cards are their notation (``"R7"``, ``"W+4"``), actions the dictionaries of
 ``Action.to_dict`` (read with ``action_from_dict``), rules ``Rules.to_dict``, enums their
@@ -348,12 +360,28 @@ def _exactly(data: dict[str, Any], *names: str) -> None:
 
 # Client to host
 
-CLIENT_TYPES = frozenset({"hello", "action", "bye"})
+CLIENT_TYPES = frozenset({"hello", "action", "bye", "start", "say"})
+MAX_CHAT_TEXT = 200
+"""The longest chat message (characters)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Hello:
     code: str
+    name: str | None = None
+    """The name chosen for an open seat (with a room's code)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """The host's own person starts the room's match."""
+
+
+@dataclass(frozen=True, slots=True)
+class Say:
+    """A chat message, as typed (the host checks it: ``chat.check_text``)."""
+
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,11 +394,22 @@ class Bye:
     text: str = ""
 
 
-ClientMessage = Hello | ActionRequest | Bye
+ClientMessage = Hello | ActionRequest | Bye | Start | Say
 
 
-def hello(code: str) -> str:
-    return dump({"type": "hello", "version": PROTOCOL_VERSION, "code": code})
+def hello(code: str, name: str | None = None) -> str:
+    message: dict[str, Any] = {"type": "hello", "version": PROTOCOL_VERSION, "code": code}
+    if name is not None:
+        message["name"] = name
+    return dump(message)
+
+
+def start() -> str:
+    return dump({"type": "start"})
+
+
+def say(text: str) -> str:
+    return dump({"type": "say", "text": text})
 
 
 def action_message(action: Action) -> str:
@@ -384,7 +423,10 @@ def bye(text: str | None = None) -> str:
 def parse_client(raw: str | bytes) -> ClientMessage:
     data = load(raw, CLIENT_TYPES)
     if data["type"] == "hello":
-        _exactly(data, "version", "code")
+        if "name" in data:
+            _exactly(data, "version", "code", "name")
+        else:
+            _exactly(data, "version", "code")
         if data["version"] != PROTOCOL_VERSION:
             raise ProtocolError(
                 f"protocol version {_short(data['version'])}; this host speaks {PROTOCOL_VERSION}"
@@ -392,7 +434,19 @@ def parse_client(raw: str | bytes) -> ClientMessage:
         code = data["code"]
         if not isinstance(code, str) or len(code) > 40 or not code.isascii():
             raise ProtocolError("the code is text of a few letters")
-        return Hello(code)
+        name = data.get("name")
+        if name is not None and (not isinstance(name, str) or len(name) > 200):
+            raise ProtocolError("the name is text of at most 20 characters")
+        return Hello(code, name)
+    if data["type"] == "start":
+        _exactly(data)
+        return Start()
+    if data["type"] == "say":
+        _exactly(data, "text")
+        text = data["text"]
+        if not isinstance(text, str) or len(text) > 4 * MAX_CHAT_TEXT:
+            raise ProtocolError(f"a chat message is text of at most {MAX_CHAT_TEXT} characters")
+        return Say(text)
     if data["type"] == "action":
         _exactly(data, "action")
         return ActionRequest(decode_action(data["action"]))
@@ -402,7 +456,7 @@ def parse_client(raw: str | bytes) -> ClientMessage:
 
 # Host to client
 
-HOST_TYPES = frozenset({"welcome", "events", "view", "notice", "error", "bye"})
+HOST_TYPES = frozenset({"welcome", "events", "view", "notice", "error", "bye", "lobby", "chat"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,7 +498,72 @@ class Refusal:
     action: Action | None
 
 
-HostMessage = Welcome | EventsUpdate | ViewUpdate | Notice | Refusal | Bye
+@dataclass(frozen=True, slots=True)
+class LobbySeat:
+    name: str
+    plays: str
+    """``remote``, ``local`` (the host's own person), ``open`` (awaited), or a bot level."""
+    here: bool
+    """Someone is connected to it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lobby:
+    seat: int | None
+    token: str | None
+    seats: tuple[LobbySeat, ...]
+    bots: str
+
+
+@dataclass(frozen=True, slots=True)
+class Chat:
+    seat: int | None
+    name: str
+    text: str
+
+
+HostMessage = Welcome | EventsUpdate | ViewUpdate | Notice | Refusal | Bye | Lobby | Chat
+
+
+def chat(seat: int | None, name: str, text: str) -> str:
+    return dump({"type": "chat", "seat": seat, "name": name, "text": text[:MAX_CHAT_TEXT]})
+
+
+def lobby(seat: int | None, token: str | None, seats: tuple[LobbySeat, ...], bots: str) -> str:
+    return dump(
+        {
+            "type": "lobby",
+            "seat": seat,
+            "token": token,
+            "seats": [{"name": s.name, "plays": s.plays, "here": s.here} for s in seats],
+            "bots": bots,
+        }
+    )
+
+
+def _parse_lobby(data: dict[str, Any]) -> Lobby:
+    _exactly(data, "seat", "token", "seats", "bots")
+    raw_seats = data["seats"]
+    if not isinstance(raw_seats, list) or not 2 <= len(raw_seats) <= 10:
+        raise ProtocolError("a room has 2 to 10 seats")
+    seats = []
+    for raw in raw_seats:
+        if not isinstance(raw, dict) or set(raw) != {"name", "plays", "here"}:
+            raise ProtocolError("a room's seat has a name, who plays it and whether they are here")
+        seats.append(
+            LobbySeat(
+                check_name(_decode(raw["name"], str)),
+                clean_text(_decode(raw["plays"], str))[:20],
+                _decode(raw["here"], bool),
+            )
+        )
+    seat = None if data["seat"] is None else _decode(data["seat"], int)
+    if seat is not None and not 0 <= seat < len(seats):
+        raise ProtocolError(f"seat {seat} is not in the room")
+    token = None if data["token"] is None else _decode(data["token"], str)
+    if token is not None and (len(token) > 40 or not token.isascii() or clean_text(token) != token):
+        raise ProtocolError("the token is text of a few letters")
+    return Lobby(seat, token, tuple(seats), clean_text(_decode(data["bots"], str))[:20])
 
 
 def welcome(
@@ -505,6 +624,13 @@ def parse_host(raw: str | bytes) -> HostMessage:
     kind = data["type"]
     if kind == "welcome":
         return _parse_welcome(data)
+    if kind == "lobby":
+        return _parse_lobby(data)
+    if kind == "chat":
+        _exactly(data, "seat", "name", "text")
+        seat = None if data["seat"] is None else _decode(data["seat"], int)
+        name = check_name(_decode(data["name"], str))
+        return Chat(seat, name, clean_text(_decode(data["text"], str))[:MAX_CHAT_TEXT])
     if kind == "events":
         _exactly(data, "round_start", "start", "events")
         raw_events = data["events"]

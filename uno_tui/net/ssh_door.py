@@ -49,16 +49,21 @@ from typing import Any
 
 import asyncssh
 
+from uno_tui.engine.names import MAX_NAME_LENGTH, name_problem
 from uno_tui.files import ENV_DATA_DIR, data_dir, write_atomic
 
-from .client import ENV_JOIN_CODE
+from .client import ENV_JOIN_CODE, ENV_JOIN_NAME
 from .host import ENV_DOOR, Host, Pool
 
 HOST_KEY_NAME = "ssh-host-key"
 ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"
 """Where the app remembers its setup (as ``uno_tui.net.serving`` gives each page its own)."""
 CODE_PROMPT = "Code: "
-BANNER = "uno-tui: your seat's code (as K7QM-2PXA) is your login: type it when asked.\n"
+NAME_PROMPT = "Your name: "
+BANNER = (
+    "uno-tui: your seat's code (as K7QM-2PXA), or the room's, is your login: type it when "
+    "asked (a room's code then asks your name).\n"
+)
 TAKE_TERMINAL = (
     "import fcntl, runpy, sys, termios;"
     "fcntl.ioctl(0, termios.TIOCSCTTY, 0);"
@@ -221,13 +226,20 @@ class Door:
             session.release()
 
     async def check_code(self, code: str, address: str) -> bool:
-        """Whether ``code`` opens a seat (or the spectators' place); a wrong one waits the
-        host's delay and is counted as the host counts its own."""
+        """Whether ``code`` opens a seat (or the spectators' place, or the room while it
+        waits for its start); a wrong one waits the host's delay and is counted as the host
+        counts its own."""
         opens, _ = self.host.codes.seat_of(code[:64])
+        opens = opens or self.is_room(code)
         if not opens:
             self.host.tally.note("A wrong code over SSH", "wrong codes over SSH", address)
             await asyncio.sleep(self.host.options.wrong_code_delay)
         return opens
+
+    def is_room(self, code: str) -> bool:
+        """Whether ``code`` is the code of the host's room, still waiting for its start."""
+        room = self.host.room
+        return room is not None and not room.started and room.opens(code[:64])
 
     def open_session(self, address: str) -> str | None:
         """Count a session in, or say why not."""
@@ -252,6 +264,10 @@ class DoorServer(asyncssh.SSHServer):
         self.door = door
         self.address = "an unknown address"
         self.code: str | None = None
+        self.name: str | None = None
+        """With a room's code: the name to take an open seat under (asked after the code, or
+        the SSH user name when the code came as the password)."""
+        self.username = ""
         self.tries = 0
         self.connection: asyncssh.SSHServerConnection | None = None
 
@@ -274,6 +290,7 @@ class DoorServer(asyncssh.SSHServer):
         self.door.waiting.leave(self.address, self)
 
     def begin_auth(self, username: str) -> bool:
+        self.username = username
         if self.connection is not None:
             self.connection.send_auth_banner(BANNER)
         return True  # a code is always asked
@@ -285,7 +302,11 @@ class DoorServer(asyncssh.SSHServer):
         return True
 
     async def validate_password(self, username: str, password: str) -> bool:
-        return await self._try(password)
+        if not await self._try(password):
+            return False
+        if self.door.is_room(password):  # no second question: the user name is the name
+            self.name = username[:MAX_NAME_LENGTH].strip() or None
+        return True
 
     def kbdint_auth_supported(self) -> bool:
         return True
@@ -298,6 +319,8 @@ class DoorServer(asyncssh.SSHServer):
     async def validate_kbdint_response(
         self, username: str, responses: Sequence[str]
     ) -> bool | tuple[str, str, str, list[tuple[str, bool]]]:
+        if self.code is not None:  # a room's code was taken: this answers the name's question
+            return self._take_name(responses)
         if len(responses) != 1 or not await self._try(responses[0]):
             if self.connection is None or self.tries >= self.door.options.tries:
                 return False
@@ -307,7 +330,21 @@ class DoorServer(asyncssh.SSHServer):
                 "",
                 [(CODE_PROMPT, True)],
             )
+        if self.door.is_room(responses[0]):
+            return ("uno-tui", "The room's code: the name to sit under.", "", [(NAME_PROMPT, True)])
         return True
+
+    def _take_name(
+        self, responses: Sequence[str]
+    ) -> bool | tuple[str, str, str, list[tuple[str, bool]]]:
+        """The answer to the name's question, after a room's code: asked again while it is
+        no name (the host still refuses one taken at the table, when the guest joins)."""
+        name = responses[0].strip() if len(responses) == 1 else ""
+        problem = name_problem(name)
+        if problem is None:
+            self.name = name
+            return True
+        return ("uno-tui", f"Not that name: {problem}. Another?", "", [(NAME_PROMPT, True)])
 
     async def _try(self, code: str) -> bool:
         """Whether ``code`` opens a seat; after the last wrong try the connection is cut
@@ -330,15 +367,17 @@ class DoorServer(asyncssh.SSHServer):
     def session_requested(self) -> DoorSession | bool:
         if self.code is None:
             return False
-        return DoorSession(self.door, self.code, self.address)
+        return DoorSession(self.door, self.code, self.address, self.name)
 
 
 class DoorSession(asyncssh.SSHServerSession[bytes]):
     """One guest's session: the joined client in its own PTY (or on pipes for the line mode
     without one), bytes passed both ways."""
 
-    def __init__(self, door: Door, code: str, address: str) -> None:
+    def __init__(self, door: Door, code: str, address: str, name: str | None = None) -> None:
         self.door, self.code, self.address = door, code, address
+        self.name = name
+        """With a room's code: the name to take an open seat under."""
         self.channel: asyncssh.SSHServerChannel[bytes] | None = None
         self.terminal: str | None = None
         self.size = (80, 24)
@@ -450,7 +489,8 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         environment = {
             key: value
             for key, value in os.environ.items()
-            if key not in SERVER_TERMINAL_VARIABLES and key not in (ENV_JOIN_CODE, ENV_DOOR)
+            if key not in SERVER_TERMINAL_VARIABLES
+            and key not in (ENV_JOIN_CODE, ENV_JOIN_NAME, ENV_DOOR)
         }
         assert self.channel is not None
         given = self.channel.get_environment()
@@ -463,6 +503,8 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         environment[ENV_DATA_DIR] = environment[ENV_CONFIG_DIR] = self.data
         environment[ENV_JOIN_CODE] = self.code
         environment[ENV_DOOR] = f"{self.door.secret} {self.address}"
+        if self.name is not None:
+            environment[ENV_JOIN_NAME] = self.name
         environment["PYTHONUNBUFFERED"] = "1"
         return environment
 

@@ -87,7 +87,8 @@ HELP = (
     "colour), counts or c (everyone's cards, whose turn and who is next, the dealer), table "
     "(who sits where, bots, teams, target), scores, moves (your choices), repeat or r (the last "
     "line again), log (the last lines), catch (catch a player who did not call UNO), stats "
-    "(what your kept matches add up to), help, quit or q (the match is saved)."
+    "(what your kept matches add up to), say TEXT (a hosted match: to everyone at the table), "
+    "help, quit or q (the match is saved)."
 )
 QUIT_WORDS = ("quit", "exit", "q")
 """What leaves the match at any question; q as in the app."""
@@ -210,6 +211,11 @@ class PlainGame:
 
     def ask_line(self, prompt: str) -> str:
         self.tell_news()  # what happened comes before the question about it
+        for line in self.table.take_lines():  # a host's notice, what was said at the table
+            self.say(line)
+        status = self.table.status()
+        if status is not None:  # said before every question until the connection is back
+            self.say(f"{status}.")
         self.say(prompt)
         try:
             line = self.read()
@@ -523,6 +529,11 @@ class PlainGame:
         word = answer.lower()
         view = self.game.view(seat)
         history = self.heard[seat]
+        if word == "say" or word.startswith("say "):
+            refused = self.table.send_chat(answer[4:])
+            if refused is not None:
+                self.say(f"Not said: {refused}.")
+            return True
         if word in QUIT_WORDS:
             raise QuitGame
         if word in ("help", "?"):

@@ -6,25 +6,154 @@ to one person). ``uno-tui serve`` serves this window to web browsers.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Any
+
 from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.notifications import SeverityLevel
-from textual.widgets import Button, Footer, Input, Label
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Label, Static
 
 from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
-from uno_tui.net.client import JoinError, RemoteTable
+from uno_tui.net.client import (
+    FIRST_ANSWER,
+    JoinError,
+    RemoteTable,
+    address_url,
+    lobby_changed,
+)
 from uno_tui.net.joined import JoinedTable
+from uno_tui.net.protocol import MAX_CHAT_TEXT, Lobby
+from uno_tui.net.room import KeptSeat, kept_pin, kept_seat, lobby_words
 from uno_tui.tui.listening import Announcer, place_cursor, speak, start_listening
 from uno_tui.tui.screens.game import GameScreen
 
 FIELD_WORDS = {
     "address": "The host's address",
-    "code": "Your seat's code",
+    "code": "Your seat's code, or the room's",
+    "name": "Your name, for a room's open seat",
     "pin": "The host's fingerprint, as the host printed it",
 }
+
+ROOM_WORDS = "Or the room's code and your name; no code: your seat there before."
+"""The form's second line: a room, and the seat this machine took at that host."""
+
+
+def kept_at(address: str, *, insecure: bool = False) -> KeptSeat | None:
+    """The seat this machine took at ``address`` before, if any."""
+    try:
+        return kept_seat(address_url(address, secure=not insecure))
+    except JoinError:
+        return None
+
+
+STATUS_POLL = 0.2
+"""How often the joined screen looks at the connection's state (seconds)."""
+
+
+class JoinedGameScreen(GameScreen):
+    """The game screen on a joined seat: a line that stays while the connection is down
+    ("Not connected: reconnecting (3rd try)"), a key refused for it answered on that line,
+    and Q that leaves the table (the seat waits at the host) instead of saving."""
+
+    BINDINGS = [
+        Binding("q", "leave", "Leave the table"),
+        Binding("slash", "chat", "Chat"),
+    ]
+
+    def __init__(self, table: JoinedTable, **kwargs: Any) -> None:
+        super().__init__(table, **kwargs)
+        self.joined = table
+        self.shown_status: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="connection", markup=False)
+        yield from super().compose()
+
+    def on_mount(self) -> None:
+        # Textual calls GameScreen.on_mount itself (a handler a class in the MRO): calling it
+        # here too would start a second match worker, asking every question twice
+        self.set_interval(STATUS_POLL, self.show_status)
+
+    def show_status(self) -> None:
+        status = self.joined.status()
+        if status == self.shown_status:
+            return
+        line = self.query_one("#connection", Static)
+        if status is not None and self.shown_status is None:
+            self.speak(f"{status}.")  # "Reconnected." is the table's own notice
+        self.shown_status = status
+        line.update(Text("" if status is None else f"{status}.  Keys that need the host wait."))
+        line.set_class(status is not None, "down")
+
+    def refuse(self, line: str, *, title: str = "Not allowed") -> None:
+        status = self.joined.status()
+        if status is None or not line.lower().startswith("not connected"):
+            super().refuse(line, title=title)
+            return
+        self.show_status()
+        shown = self.query_one("#connection", Static)
+        shown.update(Text(f"{status}: that key waits for the host."))
+        self.speak_now(f"{status}.")
+
+    def log_lines(self, viewer: int | None) -> list[str]:
+        """The round's events in words with what was said at the table among them, each
+        after the events that had come when it was said."""
+        events = self.game.round_events(viewer)
+        lines: list[str] = []
+        told = 0
+        for said_at, words in self.joined.chat_lines():
+            at = min(max(said_at, told), len(events))
+            lines += self.narrator.narrate_events(events[told:at], viewer)
+            lines.append(words)
+            told = at
+        lines += self.narrator.narrate_events(events[told:], viewer)
+        return [line for line in lines if line]
+
+    def notice(self, line: str) -> None:
+        super().notice(line)
+        if " says: " in line:
+            self.show()  # into the log, among the events
+
+    def action_chat(self) -> None:
+        """/ opens a line to type a message to the table; Enter sends it, Escape drops it."""
+
+        def send(text: str | None) -> None:
+            if not text:
+                return
+            refused = self.joined.send_chat(text)
+            if refused is not None:
+                self.refuse(f"Not said: {refused}.", title="Chat")
+
+        self.app.push_screen(ChatLine(), send)
+
+    def action_leave(self) -> None:
+        self.app.exit(
+            message="You left the table; your seat waits at the host: uno-tui join HOST "
+            "--code CODE (or the same command as before) takes it again."
+        )
+
+
+class ChatLine(ModalScreen[str | None]):
+    """One line to type a message to the table."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chat-box"):
+            yield Label("Say to the table (Enter sends, Escape cancels):")
+            yield Input(placeholder="a message", max_length=MAX_CHAT_TEXT, id="chat-text")
+
+    @on(Input.Submitted, "#chat-text")
+    def send(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
 
 
 class JoinApp(App[int]):
@@ -37,6 +166,7 @@ class JoinApp(App[int]):
         address: str = "",
         code: str = "",
         *,
+        name: str = "",
         narrate: bool = False,
         speech: SpeechChoice = "auto",
         fingerprint: str = "",
@@ -47,6 +177,7 @@ class JoinApp(App[int]):
         super().__init__()
         self.address = address
         self.code = code
+        self.seat_name = name
         self.fingerprint = fingerprint
         self.insecure = insecure
         """Plain ``ws://`` (``--insecure``): the form asks no fingerprint."""
@@ -70,74 +201,138 @@ class JoinApp(App[int]):
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     @property
+    def asks(self) -> str:
+        """The form's first line: what it asks."""
+        if self.insecure:
+            return "Join a hosted match: the host's address and your seat's code."
+        return "Join a hosted match: the host's address and fingerprint, your seat's code."
+
+    @property
     def purpose(self) -> str:
         """What the form asks, shown over it and said to a listener first."""
-        return "Join a hosted match: the host's address, your seat's code" + (
-            "." if self.insecure else " and the fingerprint the host printed."
-        )
+        return f"{self.asks} {ROOM_WORDS}"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="join-form"):
-            yield Label(self.purpose)
+            yield Label(self.asks)
+            yield Label(ROOM_WORDS)
             yield Input(self.address, placeholder="address, e.g. 192.168.1.5:8765", id="address")
             yield Input(self.code, placeholder="code, e.g. K7QM-2PXA", id="code")
+            yield Input(self.seat_name, placeholder="your name, for a room's code", id="name")
             if not self.insecure:
                 yield Input(
                     self.fingerprint, placeholder="fingerprint, e.g. 4F2K-9QXB-ZC7M-H0TD", id="pin"
                 )
             yield Button("Join", id="join", variant="primary")
             yield Label("", id="join-error", markup=False)
+            yield Static("", id="lobby", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         if self.narrate:
             start_listening(self)
             speak(self, self.purpose)
-        if self.address and self.code and (self.fingerprint or self.insecure):
-            self.join(self.address, self.code, self.fingerprint)
-        else:
-            empty = [
-                field
-                for field, value in (
-                    ("#address", self.address),
-                    ("#code", self.code),
-                    ("#pin", self.fingerprint or self.insecure),
-                )
-                if not value
-            ]
-            self.query_one(empty[0], Input).focus()
+        self.join_or_ask(self.address, self.code, self.seat_name, self.fingerprint)
+
+    def join_or_ask(self, address: str, code: str, name: str, pin: str) -> None:
+        """Join when the form is complete (no code: the seat this machine took at that host
+        before, pinned to the certificate it was taken at), else focus the first field
+        missing."""
+        kept = None if code or not address else kept_at(address, insecure=self.insecure)
+        if kept is not None:
+            try:
+                pin = kept_pin(kept, pin or None) or ""
+            except ValueError as error:
+                self.refused(str(error))
+                self.query_one("#address" if self.insecure else "#pin", Input).focus()
+                return
+            code, name = kept.token, ""
+        if address and code and (pin or self.insecure):
+            self.join(address, code, name, pin)
+            return
+        empty = [
+            field
+            for field, value in (("#address", address), ("#code", code), ("#pin", pin))
+            if not value
+        ]
+        self.query_one(empty[0], Input).focus()
 
     @on(Button.Pressed, "#join")
-    @on(Input.Submitted, "#address, #code, #pin")
+    @on(Input.Submitted, "#address, #code, #name, #pin")
     def join_pressed(self) -> None:
         address = self.query_one("#address", Input).value.strip()
         code = self.query_one("#code", Input).value.strip()
+        name = self.query_one("#name", Input).value.strip()
         pin = "" if self.insecure else self.query_one("#pin", Input).value.strip()
-        if address and code and (pin or self.insecure):
-            self.join(address, code, pin)
-        else:
-            self.query_one("#address" if not address else "#code" if not code else "#pin").focus()
+        self.join_or_ask(address, code, name, pin)
 
-    def join(self, address: str, code: str, fingerprint: str = "") -> None:
+    def join(self, address: str, code: str, name: str = "", fingerprint: str = "") -> None:
         self.say(f"Joining {address}...")
-        self.connect(address, code, fingerprint)
+        self.connect(address, code, name, fingerprint)
 
     @work(thread=True, exclusive=True)
-    def connect(self, address: str, code: str, fingerprint: str = "") -> None:
+    def connect(self, address: str, code: str, name: str = "", fingerprint: str = "") -> None:
         remote: RemoteTable | None = None
         try:
             remote = RemoteTable(
-                address, code, fingerprint=fingerprint or None, insecure=self.insecure
+                address,
+                code,
+                name=name or None,
+                fingerprint=fingerprint or None,
+                insecure=self.insecure,
             )
             remote.start()
+            self.remote = remote
+            self.wait_in_lobby(remote)
             table = JoinedTable(remote)
         except JoinError as error:
             if remote is not None:
                 remote.close()
+            self.remote = None
             self.call_from_thread(self.refused, str(error))
             return
-        self.remote = remote
         self.call_from_thread(self.play, table)
+
+    def wait_in_lobby(self, remote: RemoteTable) -> None:
+        """In a room: show who is in and who is awaited until the host starts the match (in
+        the connecting thread)."""
+        shown = None
+        while True:
+            remote.wait(partial(lobby_changed, shown), FIRST_ANSWER if shown is None else 30)
+            with remote.lock:
+                state = remote.state
+                lobby = state.lobby
+                done = state.welcome is not None or state.closed is not None or remote.stopping
+            if done:
+                return
+            if lobby is None:  # no answer at all: say why now (``JoinError``)
+                remote.wait_welcome(timeout=0.01)
+                return
+            if lobby is not shown:
+                shown = lobby
+                self.call_from_thread(self.show_lobby, lobby)
+
+    def show_lobby(self, lobby: Lobby) -> None:
+        """The room, under the form: who is in, who is awaited."""
+        self.say("")
+        lines = ["Waiting in the room for the host to start the match.", ""]
+        for seat, info in enumerate(lobby.seats):
+            if info.plays == "open":
+                continue
+            notes = ["you"] if seat == lobby.seat else []
+            if info.plays == "local":
+                notes.append("the host")
+            elif info.plays != "remote":
+                notes.append(f"{info.plays} bot")
+            elif not info.here:
+                notes.append("not connected")
+            lines.append(f"  {info.name}" + (f"  ({', '.join(notes)})" if notes else ""))
+        awaited = sum(1 for info in lobby.seats if info.plays == "open")
+        if awaited:
+            seats = "1 open seat" if awaited == 1 else f"{awaited} open seats"
+            lines += ["", f"Awaited: {seats} ({lobby.bots} bots if still open at the start)."]
+        self.query_one("#lobby", Static).update(Text("\n".join(lines)))
+        speak(self, lobby_words(lobby))
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A listener hears each field and the button as focus reaches it."""
@@ -164,13 +359,14 @@ class JoinApp(App[int]):
 
     def play(self, table: JoinedTable) -> None:
         self.say("")
+        self.query_one("#lobby", Static).update("")
 
         def over(_: None) -> None:
             closed = None if table.is_over else table.table.state.closed
             ended = f"The table is closed: {closed}." if closed else "The match is over."
             self.say(f"{ended} Ctrl+Q leaves.")
 
-        self.push_screen(GameScreen(table, narrate=self.narrate, speech=self.speech), over)
+        self.push_screen(JoinedGameScreen(table, narrate=self.narrate, speech=self.speech), over)
 
     async def action_quit(self) -> None:
         self.exit(0)

@@ -43,14 +43,19 @@ from uno_tui.engine import (
 from uno_tui.engine.events import (
     CardPlayed,
     CardsDrawn,
-    DrawReason,
     Event,
-    HandsSwapped,
-    PlayerSkipped,
     RoundEnded,
-    UnoCaught,
 )
-from uno_tui.match_flow import PROMPT_KINDS, ROUND_ENDS, Curtain, MatchFlow, Question
+from uno_tui.match_flow import (
+    BOT_PAUSE,
+    HIT_PAUSE,
+    PROMPT_KINDS,
+    ROUND_ENDS,
+    Curtain,
+    MatchFlow,
+    Question,
+    hits_person,
+)
 from uno_tui.narration import (
     CANNOT_DRAW,
     NOBODY_TO_CALL_UNO,
@@ -106,14 +111,10 @@ ResultT = TypeVar("ResultT")
 CARD_ACTIONS = (PlayCard, PassCard, GiveCard)
 __all__ = ["CARD_ACTIONS", "PROMPT_KINDS", "ROUND_ENDS", "GameScreen"]
 SPEECH_POLL = 0.05
-HIT_PAUSE = 2.0
-"""After a move that hit a person (skipped, made to draw, swapped, caught), the next pause is
-this many times the bot pause: time to see what happened to you."""
+"""How often the pause before a bot's move looks whether speech has caught up (seconds)."""
 LAST_CARD_PAUSE = 2.0
 """The card that ended a hand stays on the table this many bot pauses (at least a second)
 before the round's end is shown."""
-NOT_HITS = frozenset((DrawReason.CHOICE, DrawReason.FIRST_CARD))
-"""How often the pause before a bot's move looks whether speech has caught up (seconds)."""
 CURTAIN_TABLE = (70, 12)
 """The public table drawn on the curtain: the compact table, 70 columns by 12 rows."""
 EMPHASIS_STYLES: dict[Emphasis, str] = {
@@ -156,7 +157,7 @@ class GameScreen(Screen[None]):
         self,
         session: Table,
         *,
-        bot_delay: float = 1.0,
+        bot_delay: float = BOT_PAUSE,
         narrate: bool = False,
         speech: SpeechChoice = "auto",
         speaker: Speaker | None = None,
@@ -269,6 +270,11 @@ class GameScreen(Screen[None]):
         """Whose view the screen shows (see ``MatchFlow.viewer``)."""
         return self.flow.viewer
 
+    def log_lines(self, viewer: int | None) -> list[str]:
+        """The round so far in words, as ``viewer`` may know it (the event log's lines)."""
+        lines = self.narrator.narrate_events(self.game.round_events(viewer), viewer)
+        return [line for line in lines if line]
+
     def show(self) -> None:
         """Draw the table, the log, the hand and the prompt as the viewer may see them; speak
         the new events, then (once) the decision the viewer faces."""
@@ -281,8 +287,7 @@ class GameScreen(Screen[None]):
             self.forget_told()
         view = self.flow.view()
         tables.first().show_table(view, self.seat_labels, viewer)
-        lines = self.narrator.narrate_events(self.game.round_events(viewer), viewer)
-        self.query_one(EventLog).show_lines([line for line in lines if line])
+        self.query_one(EventLog).show_lines(self.log_lines(viewer))
         if self.voice is not None:
             self.voice.tell_new(viewer)
         hand = self.query_one(HandView)
@@ -528,7 +533,8 @@ class GameScreen(Screen[None]):
             await asyncio.sleep(max(1.0, self.bot_delay * LAST_CARD_PAUSE))
         view = self.flow.view()
         events = self.game.round_events(None)
-        self.speak(round_spoken(view, events, stats=True))
+        joined = self.session.moves_elsewhere
+        self.speak(round_spoken(view, events, stats=True, joined=joined))
         rounds = [event for event in self.game.log if isinstance(event, RoundEnded)]
         game = self.game  # a joined seat's is not the whole game: no record to replay
         record = MatchRecord.of(game) if isinstance(game, Game) else None
@@ -541,7 +547,8 @@ class GameScreen(Screen[None]):
             screen = StatsScreen(load, match=match, match_title="this match", speak=speak)
             self.app.push_screen(screen)
 
-        await self.wait_for(RoundEndScreen(view, events, rounds, replay=replay, stats=stats))
+        screen = RoundEndScreen(view, events, rounds, replay=replay, stats=stats, joined=joined)
+        await self.wait_for(screen)
 
     def choice_screen(self, question: Question, details: Text | None = None) -> ChoiceScreen:
         answers: list[str | Text] = [
@@ -765,23 +772,6 @@ class GameScreen(Screen[None]):
         saved = self.session.autosave is not None and not self.session.is_over
         hint = resume_hint(plain=False, after_every_move=True, program=command_name())
         self.app.exit(message=(self.session.unsaved or hint) if saved else "Goodbye.")
-
-
-def hits_person(events: Sequence[Event], people: set[int]) -> bool:
-    """Whether ``events`` skipped a person, made them draw, swapped their hand or caught
-    them without UNO."""
-    for event in events:
-        if isinstance(event, PlayerSkipped | UnoCaught) and event.player in people:
-            return True
-        if (
-            isinstance(event, CardsDrawn)
-            and event.player in people
-            and event.reason not in NOT_HITS
-        ):
-            return True
-        if isinstance(event, HandsSwapped) and {event.player, event.target} & people:
-            return True
-    return False
 
 
 def painted(prompt: Sequence[Phrase]) -> Text:

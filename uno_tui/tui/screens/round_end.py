@@ -28,10 +28,15 @@ LINE_WIDTH = 74
 ROUND_KEYS = "Enter deals the next hand, Q quits."
 """Every key of a hand's end, as a listener hears them."""
 
+JOINED_ROUND_KEYS = "Enter goes on to the next hand, Q quits."
+"""The same at a joined seat: the host deals."""
 
-def match_keys(stats: bool) -> str:
+
+def match_keys(stats: bool, *, joined: bool = False) -> str:
     """Every key of the match's end, as a listener hears them."""
     more = " S shows the statistics of the kept matches," if stats else ""
+    if joined:
+        return f"Enter leaves the table,{more} Q quits."
     return f"Enter sets up a new match, R replays this match move by move,{more} Q quits."
 
 
@@ -51,10 +56,13 @@ class RoundEndScreen(Screen[None]):
         rounds: Sequence[RoundEnded] = (),
         replay: Callable[[], Sequence[str]] | None = None,
         stats: Callable[[], None] | None = None,
+        *,
+        joined: bool = False,
     ) -> None:
         """``rounds``: every round ended so far, for the table of scores; ``replay``: the
         match told move by move, and ``stats``: shows the statistics of the kept matches,
-        each offered once the match is over."""
+        each offered once the match is over; ``joined``: a seat at a hosted table (the host
+        deals, and there is no setup to go back to)."""
         super().__init__()
         self.view = view
         self.events = tuple(events)
@@ -63,6 +71,7 @@ class RoundEndScreen(Screen[None]):
         self.replay = replay if self.match_over else None
         self.stats = stats if self.match_over else None
         self.replayed = False
+        self.joined = joined
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="round-end"):
@@ -74,7 +83,12 @@ class RoundEndScreen(Screen[None]):
             yield Static(summary, id="summary")
             if self.rounds:
                 yield Static(score_table(self.view, self.rounds), id="score-table")
-            hint = next_words(self.replay is not None, self.stats is not None)
+            hint = next_words(
+                self.match_over,
+                replay=self.replay is not None,
+                stats=self.stats is not None,
+                joined=self.joined,
+            )
             yield Static(hint, id="next-hint")
         yield Footer()
 
@@ -84,7 +98,8 @@ class RoundEndScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Back from the replay: the keys again, the cursor on them."""
         if self.replayed:
-            speak(self, f"Back at the match's end. {match_keys(self.stats is not None)}")
+            keys = match_keys(self.stats is not None, joined=self.joined)
+            speak(self, f"Back at the match's end. {keys}")
             self.call_after_refresh(place_cursor, self.query_one("#next-hint"))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -181,16 +196,19 @@ def winners_words(view: PublicView, winners: Sequence[int]) -> str:
     return " and ".join(names)
 
 
-def round_spoken(view: PublicView, events: Sequence[Event], *, stats: bool = False) -> str:
+def round_spoken(
+    view: PublicView, events: Sequence[Event], *, stats: bool = False, joined: bool = False
+) -> str:
     """The round's end for a listener, after the narration's lines (the winner, the points,
     every hand, the scores): the round, the target, who won a match, and what Enter does."""
     match = next((e for e in events if isinstance(e, MatchEnded)), None)
     if match is None:
-        return f"End of hand {view.round_number}, target {view.rules.target_score}. {ROUND_KEYS}"
+        keys = JOINED_ROUND_KEYS if joined else ROUND_KEYS
+        return f"End of hand {view.round_number}, target {view.rules.target_score}. {keys}"
     winners = match.winners
     return (
         f"Match over: {winners_words(view, winners)} "
-        f"{'win' if len(winners) > 1 else 'wins'} the match! {match_keys(stats)}"
+        f"{'win' if len(winners) > 1 else 'wins'} the match! {match_keys(stats, joined=joined)}"
     )
 
 
@@ -247,10 +265,17 @@ def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
     return text
 
 
-def next_words(match_over: bool, stats: bool = False) -> str:
+def next_words(
+    match_over: bool, *, replay: bool = True, stats: bool = False, joined: bool = False
+) -> str:
+    """What Enter does next: a local match goes back to the setup, a joined seat leaves the
+    host's table (the host deals the next hand, and keeps the match's record)."""
+    more = ", S for the statistics of the kept matches" if stats else ""
+    if match_over and joined:
+        return f"Press Enter to leave the table{more}, or Q to quit."
     if match_over:
-        more = ", S for the statistics of the kept matches" if stats else ""
-        return (
-            f"Press Enter for the setup of a new match, R to replay this match{more}, or Q to quit."
-        )
+        again = ", R to replay this match" if replay else ""
+        return f"Press Enter for the setup of a new match{again}{more}, or Q to quit."
+    if joined:
+        return "Press Enter to go on to the next hand."
     return "Press Enter to deal the next hand."
