@@ -241,6 +241,19 @@ def kept_pin(kept: KeptSeat, given: str | None) -> str | None:
     return given
 
 
+def seat_notes(lobby: Lobby, seat: int) -> list[str]:
+    """What the lobby says beside a taken seat's name: you, the host, a bot, not connected."""
+    info = lobby.seats[seat]
+    notes = ["you"] if seat == lobby.seat else []
+    if info.plays == "local":
+        notes.append("the host")
+    elif info.plays != "remote":
+        notes.append(f"{info.plays} bot")
+    elif not info.here:
+        notes.append("not connected")
+    return notes
+
+
 def lobby_words(lobby: Lobby) -> str:
     """ "In the room: Ann (you), Ben (not connected), Host (the host). Awaited: 2 open
     seats (medium bots if still open at the start)." """
@@ -248,15 +261,7 @@ def lobby_words(lobby: Lobby) -> str:
     for seat, info in enumerate(lobby.seats):
         if info.plays == OPEN:
             continue
-        notes = []
-        if seat == lobby.seat:
-            notes.append("you")
-        if info.plays == "local":
-            notes.append("the host")
-        elif info.plays != "remote":
-            notes.append(f"{info.plays} bot")
-        elif not info.here:
-            notes.append("not connected")
+        notes = seat_notes(lobby, seat)
         said = ", ".join(notes)
         present.append(f"{info.name} ({said})" if notes else info.name)
     awaited = sum(1 for info in lobby.seats if info.plays == OPEN)

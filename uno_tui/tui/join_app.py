@@ -28,7 +28,7 @@ from uno_tui.net.client import (
 )
 from uno_tui.net.joined import JoinedTable
 from uno_tui.net.protocol import MAX_CHAT_TEXT, Lobby
-from uno_tui.net.room import KeptSeat, kept_pin, kept_seat, lobby_words
+from uno_tui.net.room import KeptSeat, kept_pin, kept_seat, lobby_words, seat_notes
 from uno_tui.tui.listening import Announcer, place_cursor, speak, start_listening
 from uno_tui.tui.screens.game import GameScreen
 
@@ -319,13 +319,7 @@ class JoinApp(App[int]):
         for seat, info in enumerate(lobby.seats):
             if info.plays == "open":
                 continue
-            notes = ["you"] if seat == lobby.seat else []
-            if info.plays == "local":
-                notes.append("the host")
-            elif info.plays != "remote":
-                notes.append(f"{info.plays} bot")
-            elif not info.here:
-                notes.append("not connected")
+            notes = seat_notes(lobby, seat)
             lines.append(f"  {info.name}" + (f"  ({', '.join(notes)})" if notes else ""))
         awaited = sum(1 for info in lobby.seats if info.plays == "open")
         if awaited:
