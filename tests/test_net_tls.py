@@ -211,6 +211,7 @@ def test_real_processes_a_wrong_fingerprint_is_refused_and_the_right_one_plays(
 ) -> None:
     port = free_port()
     args = ["host", "--port", str(port), "--players", "Ann:remote,Cy:random", "--target", "1"]
+    args += ["--bot-pause", "0"]  # the bot at once: the test is about the pin, not the pace
     host = PlainProcess([*args, "--seed", "3"], data_dir)
     started: list[PlainProcess] = [host]
     try:
