@@ -22,9 +22,9 @@ import sys
 from dataclasses import dataclass
 
 from uno_tui.engine import Rules
+from uno_tui.match.session import Seat, Session
 from uno_tui.narration import Verbosity
 from uno_tui.plain import PlainGame
-from uno_tui.session import Seat, Session
 
 SEATS = (Seat("You"), Seat("Ada", "easy"), Seat("Bo", "easy"), Seat("Cy", "easy"))
 TARGET_RATIO = 0.70

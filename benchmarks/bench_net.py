@@ -258,9 +258,9 @@ def host_work(actions: int, spectators: int, data_root: str | None) -> list[floa
     """The host's own work per action, without the network: apply (and autosave) one move,
     then every connection's messages built and queued. Milliseconds per action."""
     from uno_tui.engine import Rules
+    from uno_tui.match.session import Seat as TableSeat
+    from uno_tui.match.session import Session
     from uno_tui.net.host import Codes, Connection, Host, open_hosted
-    from uno_tui.session import Seat as TableSeat
-    from uno_tui.session import Session
 
     names = ["A", "B", "C", "D"]
     session = Session(Rules.classic(target_score=100000), [TableSeat(n) for n in names], seed=1)

@@ -30,12 +30,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from uno_tui.archive import kept_text
 from uno_tui.bots import make_bot
 from uno_tui.engine import Game, MatchRecord, Rules
-from uno_tui.session import BOT_LEVELS
+from uno_tui.match.session import BOT_LEVELS
 from uno_tui.sim import Tally, _play
-from uno_tui.stats import read_kept, read_one_by_one, summarise
+from uno_tui.store.archive import kept_text
+from uno_tui.store.stats import read_kept, read_one_by_one, summarise
 
 PEOPLE = ("Ann", "ann", "ANN", "Kim", "Lou")
 BOT_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eve")

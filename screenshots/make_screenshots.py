@@ -30,7 +30,7 @@ async def shoot_join() -> Path:
     """``join.svg``: Ann's joined window at 100x30, her turn against two bots (a host in this
     process on a free loopback port)."""
     from tests.net_helpers import hosting
-    from uno_tui.session import Seat
+    from uno_tui.match.session import Seat
     from uno_tui.tui.join_app import JoinApp, JoinedGameScreen
 
     table = (Seat("Ann"), Seat("Ben", "random"), Seat("Cy", "random"))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui.files import ENV_DATA_DIR
+from uno_tui.store.files import ENV_DATA_DIR
 
 
 @pytest.fixture(autouse=True)

@@ -19,7 +19,7 @@ from uno_tui.engine import (
     build_deck,
 )
 from uno_tui.engine.events import Event
-from uno_tui.session import Session
+from uno_tui.match.session import Session
 
 E = TypeVar("E", bound=Event)
 

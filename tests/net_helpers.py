@@ -26,11 +26,11 @@ from uno_tui.engine import (
     PlayerView,
     Rules,
 )
+from uno_tui.match.session import Seat, Session
 from uno_tui.net import protocol
 from uno_tui.net.host import Codes, Host, HostOptions
 from uno_tui.net.room import Room
 from uno_tui.net.tls import Certificate, host_certificate, pinning_context
-from uno_tui.session import Seat, Session
 
 QUICK = HostOptions(port=0, wrong_code_delay=0.2, uno_grace=0.2, news_grace=0.1, bot_pause=0)
 

@@ -22,10 +22,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from uno_tui.engine import MatchRecord, Rules
-from uno_tui.files import ENV_DATA_DIR
+from uno_tui.match.session import Seat, Session
 from uno_tui.plain import PlainGame
 from uno_tui.program import command_name
-from uno_tui.session import Seat, Session
+from uno_tui.store.files import ENV_DATA_DIR
 
 
 def is_prompt(line: str) -> bool:
@@ -265,7 +265,7 @@ def kill_and_resume(
         hint = f"The match is saved: {command_name()} --plain resume continues it."
         assert hint in first.output[-1], first.output[-1]
 
-    from uno_tui.saves import FILE_NAME, read_save
+    from uno_tui.store.saves import FILE_NAME, read_save
 
     saved = read_save(data_dir / FILE_NAME)
     assert saved.record.actions == reference.records[at].actions, "an applied action was lost"
@@ -311,7 +311,7 @@ def kill_bots_at_any_moment(
     match had already ended."""
     import time
 
-    from uno_tui.saves import FILE_NAME, read_save
+    from uno_tui.store.saves import FILE_NAME, read_save
 
     game = reference.game
     args = ["--plain", "--rules", game.rules.rule_set.value, "--players", seats]

@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 from uno_tui.engine import Game, MatchRecord, Rules
-from uno_tui.saves import FILE_NAME
-from uno_tui.session import Seat, Session
+from uno_tui.match.session import Seat, Session
+from uno_tui.store.saves import FILE_NAME
 
 from .random_play import random_action
 

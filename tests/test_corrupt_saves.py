@@ -23,7 +23,8 @@ from typing import Any
 import pytest
 
 from uno_tui.engine import Rules
-from uno_tui.saves import (
+from uno_tui.match.session import Seat, Session
+from uno_tui.store.saves import (
     FILE_NAME,
     Autosave,
     SaveError,
@@ -32,7 +33,6 @@ from uno_tui.saves import (
     session_from_bytes,
     table_digest,
 )
-from uno_tui.session import Seat, Session
 
 from .random_play import random_action
 

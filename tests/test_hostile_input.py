@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from uno_tui.engine import Rules
+from uno_tui.match.session import Seat, Session
 from uno_tui.plain import PlainGame
-from uno_tui.saves import FILE_NAME
-from uno_tui.session import Seat, Session
+from uno_tui.store.saves import FILE_NAME
 
 NASTY_LINES: list[bytes] = [
     b"",

@@ -24,8 +24,8 @@ from uno_tui.engine import (
     Rules,
 )
 from uno_tui.engine.events import CardsDrawn
-from uno_tui.match_flow import PROMPT_KINDS, Curtain, MatchFlow, Question
-from uno_tui.session import BotTurn, Seat, Session
+from uno_tui.match.flow import PROMPT_KINDS, Curtain, MatchFlow, Question
+from uno_tui.match.session import BotTurn, Seat, Session
 
 
 class RoundOver(Exception):
@@ -105,7 +105,7 @@ async def play_round(flow: MatchFlow, front: ScriptedFront) -> None:
 
 def test_the_flow_imports_no_terminal_code() -> None:
     code = (
-        "import sys, uno_tui.match_flow; "
+        "import sys, uno_tui.match.flow; "
         "bad = [m for m in sys.modules if m.split('.')[0] in ('textual', 'rich')]; "
         "print(bad); sys.exit(1 if bad else 0)"
     )

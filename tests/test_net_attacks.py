@@ -25,10 +25,10 @@ import pytest
 from websockets.asyncio.client import connect
 
 from uno_tui.engine import Rules
+from uno_tui.match.session import Seat, Session
 from uno_tui.net import protocol
 from uno_tui.net.host import REFUSE_SECONDS, Codes, Host, descriptor_limit
 from uno_tui.net.tls import pinning_context
-from uno_tui.session import Seat, Session
 
 from .net_helpers import QUICK, Client, hosting
 

@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui.archive import tell
+from uno_tui.match.session import Seat
 from uno_tui.net import protocol
 from uno_tui.net.chat import ChatRefused, chat_path, check_text, load_chat, save_chat
-from uno_tui.session import Seat
+from uno_tui.store.archive import tell
 
 from .net_helpers import QUICK, Client, hosting
 

@@ -13,10 +13,10 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from uno_tui.engine import DrawCard, IllegalActionError, PlayCard, PlayerView, Rules, parse_cards
+from uno_tui.match.session import Seat
 from uno_tui.net import protocol
 from uno_tui.net.host import Host
-from uno_tui.saves import table_digest
-from uno_tui.session import Seat
+from uno_tui.store.saves import table_digest
 
 from .net_helpers import QUICK, Client, audit, first_legal, hosting, play_to_the_end
 

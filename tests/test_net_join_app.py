@@ -11,11 +11,11 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from uno_tui.engine import DrawCard, PlayCard
+from uno_tui.match.session import Seat
 from uno_tui.net import protocol
 from uno_tui.net.host import new_code
 from uno_tui.net.joined import JoinedTable
 from uno_tui.net.room import Room, kept_seat, open_name
-from uno_tui.session import Seat
 from uno_tui.tui.join_app import ChatLine, JoinApp, JoinedGameScreen
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.widgets.event_log import EventLog

@@ -93,8 +93,8 @@ def test_the_line_mode_says_a_lost_connection_before_every_question_and_takes_sa
     import io
 
     from uno_tui.engine import Rules
+    from uno_tui.match.session import Seat, Session
     from uno_tui.plain import PlainGame
-    from uno_tui.session import Seat, Session
 
     said: list[str] = []
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from uno_tui.match.session import Seat
 from uno_tui.net import protocol
 from uno_tui.net.host import new_code
 from uno_tui.net.room import Room, RoomRefusal, keep_seat, kept_seat, lobby_words, open_name
-from uno_tui.session import Seat
 
 from .net_helpers import Client, hosting, play_to_the_end
 
@@ -147,8 +147,8 @@ def test_the_room_and_the_address_are_kept_with_the_codes(tmp_path: Path) -> Non
 def test_a_kept_seat_is_taken_again_pinned_to_the_certificate_it_was_taken_at(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from uno_tui.files import ENV_DATA_DIR
     from uno_tui.net.commands import CommandError, join_code
+    from uno_tui.store.files import ENV_DATA_DIR
 
     monkeypatch.setenv(ENV_DATA_DIR, str(tmp_path))
     kept = "4F2K-9QXB-ZC7M-H0TD"

@@ -26,6 +26,7 @@ from typing import Any
 import asyncssh
 import pytest
 
+from uno_tui.match.session import Seat
 from uno_tui.net.host import ENV_DOOR, Host
 from uno_tui.net.ssh_door import (
     HOST_KEY_NAME,
@@ -35,7 +36,6 @@ from uno_tui.net.ssh_door import (
     host_key,
     key_fingerprint,
 )
-from uno_tui.session import Seat
 
 from .net_helpers import certificate, hosting, secure
 from .plain_driver import PlainProcess, answer_for, is_prompt

@@ -7,10 +7,10 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
+from uno_tui.match.session import Seat
 from uno_tui.net import protocol
 from uno_tui.net.host import Host
 from uno_tui.net.timers import TurnTimers
-from uno_tui.session import Seat
 
 from .net_helpers import QUICK, Client, first_legal, hosting, play_to_the_end
 

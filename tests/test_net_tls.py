@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from uno_tui.match.session import Seat
 from uno_tui.net import tls
 from uno_tui.net.client import RemoteTable
-from uno_tui.session import Seat
 
 from .net_helpers import certificate, hosting, secure
 from .plain_driver import PlainProcess, answer_for

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 import pytest
 
 from uno_tui.engine import Rules
+from uno_tui.match.session import Seat, Session
 from uno_tui.narration.speech import Speaker
 from uno_tui.plain import PlainGame, PlainSetup
 from uno_tui.plain.color import color_enabled, paint
 from uno_tui.plain.game_loop import curtain_line
-from uno_tui.session import Seat, Session
 
 from .helpers import game_at
 from .plain_driver import answer_for

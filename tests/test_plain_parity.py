@@ -23,8 +23,8 @@ from uno_tui.engine.events import (
     MatchEnded,
     RoundEnded,
 )
+from uno_tui.match.session import Seat, Session
 from uno_tui.plain import PlainGame
-from uno_tui.session import Seat, Session
 
 from .helpers import without_clock
 

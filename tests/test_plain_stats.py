@@ -8,13 +8,13 @@ import io
 from collections.abc import Iterator
 from pathlib import Path
 
-from uno_tui.archive import matches_dir
 from uno_tui.cli import main
 from uno_tui.engine import Rules
+from uno_tui.match.session import Seat, Session
 from uno_tui.plain import PlainGame, PlainSetup
-from uno_tui.saves import Autosave
-from uno_tui.session import Seat, Session
-from uno_tui.stats import read_kept, spoken_stats, summarise, summary_lines
+from uno_tui.store.archive import matches_dir
+from uno_tui.store.saves import Autosave
+from uno_tui.store.stats import read_kept, spoken_stats, summarise, summary_lines
 
 from .helpers import game_at
 from .test_stats import keep_one_move_match

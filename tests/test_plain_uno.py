@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from uno_tui.bots import Bot, make_bot
 from uno_tui.engine import Action, Game, PlayerView, Position, Rules
 from uno_tui.engine.events import UnoCalled, UnoCaught
+from uno_tui.match.session import Seat, Session
 from uno_tui.plain.game_loop import PlainGame
-from uno_tui.session import Seat, Session
 
 
 class Forgetful(Bot):

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui import files, saves
 from uno_tui.engine import CallUno, Game, Rules
-from uno_tui.files import write_atomic
-from uno_tui.saves import Autosave, SaveError, describe, load_session, read_save
-from uno_tui.session import MAX_BOT_ACTIONS, Seat, Session
+from uno_tui.match.session import MAX_BOT_ACTIONS, Seat, Session
+from uno_tui.store import files, saves
+from uno_tui.store.files import write_atomic
+from uno_tui.store.saves import Autosave, SaveError, describe, load_session, read_save
 
 from .random_play import random_action
 
@@ -37,6 +37,9 @@ class SaveTexts:
         self.digests.append(session.game.digest())
         self.actions.append(len(session.game.actions))
 
+    def keep(self, session: Session) -> None:
+        """No file: nothing kept."""
+
 
 class CountingSaver:
     path = None
@@ -47,6 +50,9 @@ class CountingSaver:
 
     def save(self, session: Session) -> None:
         self.actions_seen.append(len(session.game.actions))
+
+    def keep(self, session: Session) -> None:
+        """No file: nothing kept."""
 
 
 def test_the_data_directory_is_the_users_never_the_current_one(

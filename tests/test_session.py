@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uno_tui.engine import DecisionKind, PlayCard, Rules
 from uno_tui.engine.events import UnoCalled
-from uno_tui.session import Seat, Session
+from uno_tui.match.session import Seat, Session
 
 from .helpers import card, game_at
 

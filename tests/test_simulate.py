@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from uno_tui.sim import Config, simulate, wilson
+from uno_tui.intervals import wilson
+from uno_tui.sim import Config, simulate
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

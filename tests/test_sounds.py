@@ -17,10 +17,10 @@ from uno_tui.engine.events import (
     UnoCalled,
     UnoCaught,
 )
+from uno_tui.match.session import Seat, Session
 from uno_tui.narration.sounds import Moment, Sounds, moments, sound_choice
 from uno_tui.narration.speech import Speaker, SpeechdBackend
 from uno_tui.plain import PlainGame
-from uno_tui.session import Seat, Session
 from uno_tui.tui.table_setup import TableSetup
 
 

@@ -350,7 +350,7 @@ def test_replay_with_speech_speaks_every_line_it_prints(
     printed line once, in order, and the command returns once the last one is said."""
     from uno_tui.cli import main
     from uno_tui.engine import MatchRecord, Rules
-    from uno_tui.session import Seat, Session
+    from uno_tui.match.session import Seat, Session
 
     session = Session(
         Rules.two_player(target_score=1), [Seat("Ada", "easy"), Seat("Bo", "easy")], seed=4

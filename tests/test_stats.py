@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui.archive import keep_match, matches_dir
 from uno_tui.cli import main
 from uno_tui.engine import Game, Position, Rules
-from uno_tui.stats import (
+from uno_tui.store.archive import keep_match, matches_dir
+from uno_tui.store.stats import (
     CACHE_NAME,
     MatchFacts,
     Reading,

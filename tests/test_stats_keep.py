@@ -11,16 +11,17 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui import archive, match_facts, stats
-from uno_tui.archive import keep_match, matches_dir
 from uno_tui.bots import make_bot
 from uno_tui.cli import main
 from uno_tui.engine import Game, Position, Rules
 from uno_tui.engine.actions import DrawCard, action_from_dict
-from uno_tui.match_facts import CACHE_NAME, load_cache
-from uno_tui.session import Seat, Session
+from uno_tui.match.session import Seat, Session
 from uno_tui.sim import Tally, _play
-from uno_tui.stats import read_kept, read_match, read_one_by_one, summarise
+from uno_tui.store import archive, match_facts, stats
+from uno_tui.store.archive import keep_match, matches_dir
+from uno_tui.store.match_facts import CACHE_NAME, load_cache
+from uno_tui.store.saves import Autosave
+from uno_tui.store.stats import read_kept, read_match, read_one_by_one, summarise
 
 from .test_structure import import_graph
 
@@ -222,21 +223,13 @@ def test_a_file_given_that_is_a_kept_match_is_counted_once(
     assert data["skipped"] == []
 
 
-class _Saver:
-    """A saver that writes nothing but names where the autosave would be."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.failure = None
-
-    def save(self, session: object) -> None:
-        pass
-
-
 def test_a_session_ending_its_match_keeps_it_with_its_facts_cached(tmp_path: Path) -> None:
     seats = [Seat("Ada", "easy"), Seat("Bo", "medium"), Seat("Cy", "easy")]
     session = Session(
-        Rules.classic(target_score=200), seats, seed=5, autosave=_Saver(tmp_path / "s")
+        Rules.classic(target_score=200),
+        seats,
+        seed=5,
+        autosave=Autosave(tmp_path / "autosave.json"),
     )
     session.run_bots()
     assert session.is_over
@@ -262,8 +255,8 @@ def test_the_facts_and_their_cache_sit_under_archive_and_stats() -> None:
     """``archive`` fills the cache and ``stats`` reads it: ``match_facts`` imports neither
     (nor the session, nor Textual), so no circle can close through it."""
     graph = import_graph()
-    assert "uno_tui.match_facts" in graph["uno_tui.archive"]
-    assert "uno_tui.match_facts" in graph["uno_tui.stats"]
-    below = graph["uno_tui.match_facts"]
-    assert not below & {"uno_tui.archive", "uno_tui.stats", "uno_tui.session"}
+    assert "uno_tui.store.match_facts" in graph["uno_tui.store.archive"]
+    assert "uno_tui.store.match_facts" in graph["uno_tui.store.stats"]
+    below = graph["uno_tui.store.match_facts"]
+    assert not below & {"uno_tui.store.archive", "uno_tui.store.stats", "uno_tui.match.session"}
     assert not any(module.startswith("uno_tui.tui") for module in below)

@@ -83,8 +83,13 @@ def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
 def test_no_module_of_the_package_imports_another_in_a_circle() -> None:
     graph = import_graph()
     # The parse sees the package whole, and the imports inside functions.
-    assert {"uno_tui.session", "uno_tui.files", "uno_tui.net.host", "uno_tui.tui.app"} <= set(graph)
-    assert "uno_tui.files" in graph["uno_tui.archive"]
+    assert {
+        "uno_tui.match.session",
+        "uno_tui.store.files",
+        "uno_tui.net.host",
+        "uno_tui.tui.app",
+    } <= set(graph)
+    assert "uno_tui.store.files" in graph["uno_tui.store.archive"]
     cycle = find_cycle(graph)
     assert cycle is None, "uno_tui's modules import each other in a circle: " + " -> ".join(cycle)
 
@@ -162,7 +167,65 @@ def test_the_engine_imports_nothing_else_of_uno_tui() -> None:
 
 def test_the_file_helpers_import_nothing_else_of_uno_tui() -> None:
     """``files.py`` sits under saves, archive and session (and whatever else keeps files)."""
-    assert import_graph()["uno_tui.files"] == set()
+    assert import_graph()["uno_tui.store.files"] == set()
     graph = import_graph()
-    for module in ("uno_tui.saves", "uno_tui.archive"):
-        assert "uno_tui.files" in graph[module]
+    for module in ("uno_tui.store.saves", "uno_tui.store.archive"):
+        assert "uno_tui.store.files" in graph[module]
+
+
+HOUSE = (
+    ("uno_tui.__main__",),
+    ("uno_tui.cli",),
+    ("uno_tui.tui",),
+    ("uno_tui.plain", "uno_tui.net"),
+    ("uno_tui.store",),
+    ("uno_tui.match", "uno_tui.sim"),
+    ("uno_tui.bots", "uno_tui.narration"),
+    ("uno_tui.engine",),
+    ("uno_tui.seats", "uno_tui.intervals", "uno_tui.signals", "uno_tui.text", "uno_tui.program"),
+)
+"""The house of ``uno_tui``, top floor first (``../shared/DESIGN.md``'s layers): a part imports
+only parts on lower floors, never one beside it or above. The front ends and the network sit
+over the store (saves, kept matches, statistics), which writes the match running below it
+(a session knows only the ``Saver`` it is handed); the match and the simulator run bots and
+words over the engine; the leaves (seats and level names, intervals, signals, text) import
+nothing of uno_tui."""
+
+
+def floor_of(module: str) -> tuple[int, str]:
+    for floor, parts in enumerate(HOUSE):
+        for part in parts:
+            if module == part or module.startswith(part + "."):
+                return floor, part
+    raise AssertionError(f"{module} stands on no floor of the house: add it to HOUSE")
+
+
+def test_every_import_goes_down_the_house_never_up_or_sideways() -> None:
+    graph = import_graph()
+    wrong = []
+    for module, imported in graph.items():
+        if module == "uno_tui":
+            continue
+        floor, part = floor_of(module)
+        for name in imported:
+            if name == "uno_tui":
+                continue
+            other_floor, other_part = floor_of(name)
+            if other_part != part and other_floor <= floor:
+                wrong.append(f"{module} -> {name}")
+    assert not wrong, "imports that go up or sideways: " + ", ".join(sorted(wrong))
+
+
+def test_the_house_knows_a_wrong_arrow_when_it_sees_one() -> None:
+    assert floor_of("uno_tui.match.session") < floor_of("uno_tui.bots.hard")
+    assert floor_of("uno_tui.store.saves")[0] < floor_of("uno_tui.match.session")[0]
+    assert floor_of("uno_tui.plain.lines")[0] == floor_of("uno_tui.net.host")[0]
+    with pytest.raises(AssertionError, match="no floor"):
+        floor_of("uno_tui.nowhere")
+
+
+def test_the_level_names_leaf_names_the_bots_levels() -> None:
+    from uno_tui.bots import LEVELS
+    from uno_tui.seats import BOT_LEVELS
+
+    assert tuple(LEVELS) == BOT_LEVELS

@@ -26,11 +26,11 @@ from hypothesis import strategies as st
 from uno_tui import cli
 from uno_tui.engine import BadNameError, Game, MatchRecord, RecordError, Rules, clean_name
 from uno_tui.engine.names import check_names
-from uno_tui.files import release_save_lock
+from uno_tui.match.session import Seat, Session
 from uno_tui.plain import PlainGame
-from uno_tui.saves import FILE_NAME, Autosave, SaveError, read_save
-from uno_tui.session import Seat, Session
 from uno_tui.sim import Config, config_from
+from uno_tui.store.files import release_save_lock
+from uno_tui.store.saves import FILE_NAME, Autosave, SaveError, read_save
 from uno_tui.text import shown
 from uno_tui.tui.table_setup import config_dir, load_last_setup
 

@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import NoReturn, TextIO
 
 from uno_tui import __version__, sim
-from uno_tui.archive import ArchiveError, find_match, history_lines, matches_dir, tell
 from uno_tui.engine import (
     Game,
     MatchRecord,
@@ -25,17 +24,19 @@ from uno_tui.engine import (
     check_names,
     clean_name,
 )
-from uno_tui.files import MAX_SAVE_BYTES, FileRefused, read_limited
+from uno_tui.match.session import Session
+from uno_tui.match.table import Table
 from uno_tui.narration import VERBOSITIES, resume_hint
 from uno_tui.narration.sounds import SOUND_CHOICES
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
 from uno_tui.plain.lines import STDIN
 from uno_tui.program import command_name
-from uno_tui.saves import Autosave, describe, open_autosave
-from uno_tui.session import BOT_LEVELS, Seat, Session
+from uno_tui.seats import BOT_LEVELS, Seat
 from uno_tui.signals import LAST_RESORT_SECONDS, SignalExit, end_process_after, exit_on_signals
-from uno_tui.table import Table
+from uno_tui.store.archive import ArchiveError, find_match, history_lines, matches_dir, tell
+from uno_tui.store.files import MAX_SAVE_BYTES, FileRefused, read_limited
+from uno_tui.store.saves import Autosave, describe, open_autosave
 from uno_tui.text import shown
 
 PlaySession = Callable[[Session], int]
@@ -350,7 +351,7 @@ def new_plain_session(args: argparse.Namespace, autosave: Autosave) -> Session:
                 raise QuitGame from None
 
         def stats() -> list[str]:
-            from uno_tui.stats import spoken_stats
+            from uno_tui.store.stats import spoken_stats
 
             return spoken_stats(matches_dir(autosave.path.parent))
 
@@ -508,7 +509,7 @@ def stats(args: argparse.Namespace) -> int:
     ``--json``; each match that cannot be read is one line on stderr."""
     import json
 
-    from uno_tui.stats import (
+    from uno_tui.store.stats import (
         StatsUsageError,
         parse_since,
         read_with_records,

@@ -35,6 +35,7 @@ from uno_tui.engine import (
     SetupError,
 )
 from uno_tui.engine.events import RoundEnded
+from uno_tui.intervals import wilson
 
 MAX_ACTIONS = 200_000
 """A guard against bots that never finish a game; far above any real match."""
@@ -266,17 +267,6 @@ def simulate(
     return tally
 
 
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a win rate: honest near 0 and 1, unlike the normal one."""
-    if games == 0:
-        return (0.0, 1.0)
-    rate = wins / games
-    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games))
-    half /= 1 + z * z / games
-    return (max(0.0, centre - half), min(1.0, centre + half))
-
-
 def summary(config: Config, tally: Tally, seconds: float) -> dict[str, Any]:
     games = tally.games
     return {
@@ -439,7 +429,9 @@ def win_rates_so_far(config: Config, tally: Tally | None) -> str:
 
 def _print_table(result: dict[str, Any]) -> None:
     from rich.console import Console
-    from rich.table import Table as RichTable  # a printed table (``uno_tui.table`` is a match)
+    from rich.table import (
+        Table as RichTable,  # a printed table (``uno_tui.match.table`` is a match)
+    )
 
     console = Console()
     table = RichTable(title=f"{result['rules']}: {result['games']} {result['unit']}")

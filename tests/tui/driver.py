@@ -11,7 +11,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from uno_tui.engine import Action, Card, Game, PlayCard, Position, Rules
-from uno_tui.session import Seat, Session
+from uno_tui.match.session import Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import (
     BannerScreen,

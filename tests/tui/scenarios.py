@@ -17,8 +17,8 @@ from textual.pilot import Pilot
 import uno_tui.tui.app
 from uno_tui.engine import Game, Phase, Position, Rules
 from uno_tui.engine.events import RoundEnded
-from uno_tui.session import Seat, Session
-from uno_tui.stats import (
+from uno_tui.match.session import Seat, Session
+from uno_tui.store.stats import (
     MatchFacts,
     Reading,
     RoundByRound,

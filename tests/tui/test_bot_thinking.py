@@ -7,7 +7,7 @@ from __future__ import annotations
 import threading
 
 from uno_tui.engine import Action, Card, Game, Rules
-from uno_tui.session import BotTurn, Seat, Session
+from uno_tui.match.session import BotTurn, Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.cards import card_label
 from uno_tui.tui.screens import GameScreen

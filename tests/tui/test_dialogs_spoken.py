@@ -8,8 +8,8 @@ from textual.geometry import Offset
 from textual.widgets import OptionList
 
 from uno_tui.engine import Card, Game, Position, Rules
+from uno_tui.match.session import Seat, Session
 from uno_tui.narration.speech import Speaker
-from uno_tui.session import Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import ChoiceScreen, CurtainScreen, GameScreen
 from uno_tui.tui.screens.round_end import round_spoken

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui.archive import matches_dir
 from uno_tui.cli import main
 from uno_tui.engine import Game, MatchRecord, Position, Rules
-from uno_tui.saves import Autosave
-from uno_tui.session import Seat, Session
+from uno_tui.match.session import Seat, Session
+from uno_tui.store.archive import matches_dir
+from uno_tui.store.saves import Autosave
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import ReplayScreen, RoundEndScreen
 from uno_tui.tui.table_setup import TableSetup

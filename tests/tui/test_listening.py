@@ -9,8 +9,8 @@ from textual.geometry import Offset
 from textual.widgets import Input, OptionList, Select
 
 from uno_tui.engine import Game, Position, Rules
+from uno_tui.match.session import Seat, Session
 from uno_tui.narration.speech import Speaker
-from uno_tui.session import Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.app import NARRATED_SMALL, PALETTE_WORDS
 from uno_tui.tui.listening import spoken_form

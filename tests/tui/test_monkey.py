@@ -9,7 +9,7 @@ import random
 import pytest
 
 from uno_tui.engine import Game, Rules
-from uno_tui.session import Seat, Session
+from uno_tui.match.session import Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.table_setup import TableSetup
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from uno_tui.engine import Card, Rules
-from uno_tui.session import Seat
+from uno_tui.match.session import Seat
 from uno_tui.tui import UnoApp
 from uno_tui.tui.table_setup import TableSetup
 from uno_tui.tui.widgets import FlyingCard

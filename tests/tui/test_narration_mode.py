@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from uno_tui.engine import Game, Position, Rules
-from uno_tui.session import Seat, Session
+from uno_tui.match.session import Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import GameScreen
 from uno_tui.tui.table_setup import TableSetup

@@ -13,7 +13,7 @@ from uno_tui.engine.events import (
     UnoCalled,
     UnoCaught,
 )
-from uno_tui.session import Seat, Session
+from uno_tui.match.session import Seat, Session
 from uno_tui.tui.screens import ChoiceScreen, CurtainScreen, GameScreen
 
 from .driver import SIZE, make_app, people, play_by_keys, session_at

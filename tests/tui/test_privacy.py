@@ -9,8 +9,8 @@ import re
 import pytest
 
 from uno_tui.engine import Card, Game, Rules
+from uno_tui.match.session import Session
 from uno_tui.narration import Narrator, card_words
-from uno_tui.session import Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.cards import card_label
 from uno_tui.tui.screens import CurtainScreen, GameScreen, RoundEndScreen

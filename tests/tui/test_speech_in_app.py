@@ -7,8 +7,8 @@ from __future__ import annotations
 import time
 
 from uno_tui.engine import Game, Position, Rules
+from uno_tui.match.session import Seat, Session
 from uno_tui.narration.speech import Speaker
-from uno_tui.session import Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import GameScreen, RoundEndScreen
 from uno_tui.tui.table_setup import TableSetup

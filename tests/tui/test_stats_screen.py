@@ -12,9 +12,9 @@ from pathlib import Path
 
 from textual.containers import VerticalScroll
 
-from uno_tui.archive import matches_dir
 from uno_tui.narration.speech import Speaker
-from uno_tui.stats import RoundByRound, summary_lines
+from uno_tui.store.archive import matches_dir
+from uno_tui.store.stats import RoundByRound, summary_lines
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import GameScreen, RoundEndScreen, SetupScreen
 from uno_tui.tui.screens.stats import StatsScreen, spoken_lines

@@ -7,9 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from uno_tui.engine import Card, Game, Position, Rules
+from uno_tui.match.session import Seat, Session
 from uno_tui.narration import card_words
-from uno_tui.saves import Autosave
-from uno_tui.session import Seat, Session
+from uno_tui.store.saves import Autosave
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import BannerScreen, ChoiceScreen, CurtainScreen, GameScreen
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup

@@ -15,8 +15,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Label
 
 from uno_tui.engine import Game, Position, Rules
-from uno_tui.saves import FILE_NAME, Autosave
-from uno_tui.session import Seat, Session
+from uno_tui.match.session import Seat, Session
+from uno_tui.store.saves import FILE_NAME, Autosave
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import (
     ChoiceScreen,

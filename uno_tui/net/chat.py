@@ -15,7 +15,7 @@ import json
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from uno_tui.files import FileRefused, read_limited, write_atomic
+from uno_tui.store.files import FileRefused, read_limited, write_atomic
 
 from .protocol import MAX_CHAT_TEXT
 

@@ -1,7 +1,7 @@
 """``uno-tui host``, ``uno-tui join`` and ``uno-tui serve``: their options and how they run.
 
 The front ends themselves are handed in by ``uno_tui.cli`` (this package imports none), as a
-function that plays a joined seat (a ``uno_tui.table.Table``) line by line.
+function that plays a joined seat (a ``uno_tui.match.table.Table``) line by line.
 """
 
 from __future__ import annotations
@@ -22,8 +22,9 @@ from typing import Any
 
 from uno_tui.engine import Rules, SetupError, check_names
 from uno_tui.engine.rules import HOUSE_RULES as HOUSE_RULE_NAMES
-from uno_tui.session import BOT_LEVELS, Seat, Session
-from uno_tui.table import Table
+from uno_tui.match.session import Session
+from uno_tui.match.table import Table
+from uno_tui.seats import BOT_LEVELS, Seat
 
 from . import protocol
 from .chat import CHAT_NAME, ChatRefused, check_text, load_chat, save_chat

@@ -34,9 +34,10 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from uno_tui.engine import Action, DecisionKind, UnoError
-from uno_tui.files import data_dir, hold_save_lock, write_atomic
-from uno_tui.saves import Autosave
-from uno_tui.session import Seat, Session
+from uno_tui.match.session import Session
+from uno_tui.seats import Seat
+from uno_tui.store.files import data_dir, hold_save_lock, write_atomic
+from uno_tui.store.saves import Autosave
 
 from . import protocol
 from .chat import CHAT_BURST, CHAT_KEPT, CHAT_RATE, ChatLine, ChatRefused, chat_path, check_text
@@ -1401,7 +1402,7 @@ def open_hosted(
 def resume_hosted(directory: Path | None = None) -> tuple[Session, Codes]:
     """The hosted match saved in the data directory, with its codes (``ValueError``, one line,
     if there is none or it cannot be resumed)."""
-    from uno_tui.saves import SaveError, load_session
+    from uno_tui.store.saves import SaveError, load_session
 
     save_path, codes_path = hosted_paths(directory)
     if not hold_save_lock(save_path):

@@ -1,6 +1,6 @@
 """A seat joined to a host, as every front end plays it: ``JoinedTable`` is a
-``uno_tui.table.Table`` (the same protocol the match in this process keeps), so the match flow
-(``uno_tui.match_flow``) drives the app, the line mode and the host's own seat on it alike.
+``uno_tui.match.table.Table`` (the same protocol the match in this process keeps), so the match flow
+(``uno_tui.match.flow``) drives the app, the line mode and the host's own seat on it alike.
 
 The host runs the match; this seat's ``JoinedGame`` is only what the host told it (its view,
 its decisions, the events as it saw them), read from the connection's ``RemoteTable``.
@@ -24,8 +24,9 @@ from uno_tui.engine import (
 )
 from uno_tui.engine.events import Event
 from uno_tui.engine.seats import teammate_of
-from uno_tui.session import BotTurn, Seat
-from uno_tui.table import TableClosed
+from uno_tui.match.session import BotTurn
+from uno_tui.match.table import TableClosed
+from uno_tui.seats import Seat
 
 from . import protocol
 from .chat import ChatRefused, check_text
@@ -51,7 +52,7 @@ ANSWER_TIMEOUT = 10.0
 
 
 class JoinedGame:
-    """The game as the host told one seat (a ``uno_tui.table.TableGame``): its view, its
+    """The game as the host told one seat (a ``uno_tui.match.table.TableGame``): its view, its
     decisions, the events as it saw them. Nothing else reaches it."""
 
     def __init__(self, table: RemoteTable, welcome: protocol.Welcome) -> None:
@@ -149,7 +150,7 @@ def public_part(view: PublicView) -> PublicView:
 
 
 class JoinedTable:
-    """A seat joined over the network (a ``uno_tui.table.Table``): the host runs the match;
+    """A seat joined over the network (a ``uno_tui.match.table.Table``): the host runs the match;
     actions are sent, and the host's updates come through ``news``. The round so far is read
     with ``game.round_events``; ``news`` brings only what came after the table was opened."""
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from uno_tui.engine.events import Event
-from uno_tui.match_flow import BOT_PAUSE, HIT_PAUSE, hits_person
+from uno_tui.match.flow import BOT_PAUSE, HIT_PAUSE, hits_person
 
 __all__ = ["BOT_PAUSE", "BotPace"]
 

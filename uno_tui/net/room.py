@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from uno_tui.engine.names import MAX_NAME_LENGTH, name_problem, quoted
-from uno_tui.files import FileRefused, data_dir, read_limited, write_atomic
+from uno_tui.store.files import FileRefused, data_dir, read_limited, write_atomic
 
 from .protocol import Lobby
 from .tls import normal_fingerprint

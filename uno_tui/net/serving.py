@@ -30,7 +30,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from uno_tui.files import ENV_DATA_DIR
+from uno_tui.store.files import ENV_DATA_DIR
 
 from .host import Tally
 from .protocol import clean_text

@@ -50,7 +50,7 @@ from typing import Any
 import asyncssh
 
 from uno_tui.engine.names import MAX_NAME_LENGTH, name_problem
-from uno_tui.files import ENV_DATA_DIR, data_dir, write_atomic
+from uno_tui.store.files import ENV_DATA_DIR, data_dir, write_atomic
 
 from .client import ENV_JOIN_CODE, ENV_JOIN_NAME
 from .host import ENV_DOOR, Host, Pool

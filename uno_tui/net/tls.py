@@ -27,7 +27,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from uno_tui.files import data_dir, write_atomic
+from uno_tui.store.files import data_dir, write_atomic
 
 CERT_NAME = "host-cert.pem"
 KEY_NAME = "host-key.pem"

@@ -1,9 +1,9 @@
 """The line mode: the match told in sentences, each person's decisions asked as numbered lines.
 
-``PlainGame`` is a front end of ``uno_tui.match_flow.MatchFlow``, as the app is: the flow
+``PlainGame`` is a front end of ``uno_tui.match.flow.MatchFlow``, as the app is: the flow
 decides what comes next (a bot's move, the curtain, a turn, the UNO call after a play, the
-hand's end) on any ``uno_tui.table.Table``, a match in this process or a seat joined to a host;
-this module only tells and asks.
+hand's end) on any ``uno_tui.match.table.Table``, a match in this process or a seat joined to
+a host; this module only tells and asks.
 
 Every question is one line: the question, its question mark, then its numbered choices or its
 default ("Your move? 1: play Red 7, 2: draw a card.", "Target score? Enter: 500."), so a reader
@@ -27,7 +27,6 @@ from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from uno_tui.archive import matches_dir
 from uno_tui.engine import (
     AcceptPenalty,
     Action,
@@ -41,7 +40,9 @@ from uno_tui.engine import (
     PlayCard,
 )
 from uno_tui.engine.events import Event, HandScored, HandsPassed, HandsSwapped, RoundEnded
-from uno_tui.match_flow import Curtain, MatchFlow, Question
+from uno_tui.match.flow import Curtain, MatchFlow, Question
+from uno_tui.match.session import BotTurn
+from uno_tui.match.table import Table
 from uno_tui.narration import (
     NOBODY_TO_CATCH,
     UNO_ARMED,
@@ -64,9 +65,8 @@ from uno_tui.narration.brief import brief_hand_words, brief_labels, brief_top_wo
 from uno_tui.narration.narrator import plural
 from uno_tui.narration.sounds import SoundChoice, Sounds
 from uno_tui.narration.speech import Speaker
-from uno_tui.session import BotTurn
-from uno_tui.stats import spoken_stats
-from uno_tui.table import Table
+from uno_tui.store.archive import matches_dir
+from uno_tui.store.stats import spoken_stats
 from uno_tui.text import shown
 
 from .color import color_enabled, paint
@@ -149,7 +149,7 @@ class QuitGame(Exception):
 
 
 class PlainGame:
-    """The line mode as a front end of the match flow (``uno_tui.match_flow.FrontEnd``):
+    """The line mode as a front end of the match flow (``uno_tui.match.flow.FrontEnd``):
     ``uno-tui --plain``, ``join --plain`` and the host's own seat."""
 
     holds_drawn = False

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from uno_tui.engine import Rules, RuleSet, SetupError, clean_name
 from uno_tui.narration.options import OPTION_TITLES, RULE_SET_WORDS, options_of
-from uno_tui.session import BOT_LEVELS, Seat
+from uno_tui.seats import BOT_LEVELS, Seat
 
 from .game_loop import choice_number
 

@@ -15,15 +15,16 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
 
-from uno_tui.archive import matches_dir
 from uno_tui.engine import Rules, SetupError
+from uno_tui.match.session import Session
 from uno_tui.narration import resume_hint
 from uno_tui.narration.sounds import SoundChoice, sound_choice
 from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
 from uno_tui.program import command_name
-from uno_tui.saves import Autosave, describe, open_autosave
-from uno_tui.session import Seat, Session
-from uno_tui.stats import StatsReport, stats_report
+from uno_tui.seats import Seat
+from uno_tui.store.archive import matches_dir
+from uno_tui.store.saves import Autosave, describe, open_autosave
+from uno_tui.store.stats import StatsReport, stats_report
 from uno_tui.tui.listening import Announcer, start_listening
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.game import GameScreen

@@ -11,9 +11,9 @@ from typing import Any
 import platformdirs
 
 from uno_tui.engine import Rules, SetupError, check_names
-from uno_tui.files import ENV_DATA_DIR, FileRefused, parse_json, read_limited
 from uno_tui.narration.sounds import SOUND_CHOICES
-from uno_tui.session import BOT_LEVELS, Seat
+from uno_tui.seats import BOT_LEVELS, Seat
+from uno_tui.store.files import ENV_DATA_DIR, FileRefused, parse_json, read_limited
 
 ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"
 """Set to a directory to keep the remembered setup there."""

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from uno_tui.match.table import TableGame
 from uno_tui.narration import History, Narrator
 from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
-from uno_tui.table import TableGame
 
 
 class Voice:

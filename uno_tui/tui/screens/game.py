@@ -1,7 +1,7 @@
 """The match: the table, the log, the hand of whoever is at the keyboard.
 
 What happens next (a bot's move, the curtain, a question, the round's end) is decided by
-``uno_tui.match_flow.MatchFlow``, which this screen runs in a worker as its ``FrontEnd``: the
+``uno_tui.match.flow.MatchFlow``, which this screen runs in a worker as its ``FrontEnd``: the
 screen draws, speaks, shows the dialogs the flow awaits, and forwards keys as actions. It holds
 no rules: what is legal comes from the engine's decisions, and an illegal choice is refused with
 the engine's words.
@@ -21,7 +21,6 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from uno_tui.archive import tell
 from uno_tui.bots.hint import hint
 from uno_tui.engine import (
     AcceptPenalty,
@@ -46,7 +45,7 @@ from uno_tui.engine.events import (
     Event,
     RoundEnded,
 )
-from uno_tui.match_flow import (
+from uno_tui.match.flow import (
     BOT_PAUSE,
     HIT_PAUSE,
     PROMPT_KINDS,
@@ -56,6 +55,8 @@ from uno_tui.match_flow import (
     Question,
     hits_person,
 )
+from uno_tui.match.session import BotTurn
+from uno_tui.match.table import Table
 from uno_tui.narration import (
     CANNOT_DRAW,
     NOBODY_TO_CALL_UNO,
@@ -81,9 +82,8 @@ from uno_tui.narration import (
 from uno_tui.narration.sounds import SoundChoice, Sounds
 from uno_tui.narration.speech import Speaker, SpeechChoice
 from uno_tui.program import command_name
-from uno_tui.session import BotTurn
-from uno_tui.stats import round_by_round_of
-from uno_tui.table import Table
+from uno_tui.store.archive import tell
+from uno_tui.store.stats import round_by_round_of
 from uno_tui.tui.cards import COLOR_STYLES, card_label
 from uno_tui.tui.challenge import (
     challenge_details,

@@ -31,7 +31,7 @@ from uno_tui.engine import (
 from uno_tui.engine.rules import HOUSE_RULES, OPTION_TEXT, OPTIONS_BY_RULE_SET, RuleSet
 from uno_tui.narration.options import OPTION_TITLES
 from uno_tui.narration.sounds import sound_choice
-from uno_tui.session import BOT_LEVELS, Seat
+from uno_tui.seats import BOT_LEVELS, Seat
 from uno_tui.tui.listening import (
     listening,
     place_cursor,

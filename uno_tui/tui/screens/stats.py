@@ -22,9 +22,9 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from uno_tui.archive import matches_dir
-from uno_tui.session import BOT_LEVELS
-from uno_tui.stats import (
+from uno_tui.seats import BOT_LEVELS
+from uno_tui.store.archive import matches_dir
+from uno_tui.store.stats import (
     RECENT,
     Figures,
     RoundByRound,

@@ -2,8 +2,8 @@
 
 One file, ``autosave.json`` in the user's data directory (``UNO_TUI_DATA_DIR`` overrides it),
 holds the seats, the bots' dice and the match record. It is written atomically
-(``uno_tui.files.write_atomic``), so a crash or a SIGKILL at any moment leaves the previous save
-or the new one, never half of one.
+(``uno_tui.store.files.write_atomic``), so a crash or a SIGKILL at any moment leaves the
+previous save or the new one, never half of one.
 
 A file that cannot be resumed (empty, cut short, not JSON, the wrong shape, from a newer uno-tui,
 holding a move that is not legal, or replaying to another table than the one saved) raises
@@ -25,9 +25,11 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from uno_tui.bots import LEVELS
 from uno_tui.engine import Action, Game, MatchRecord, UnoError
-from uno_tui.files import (
+from uno_tui.match.session import Session
+from uno_tui.seats import BOT_LEVELS, Seat
+from uno_tui.store.archive import keep_match, matches_dir
+from uno_tui.store.files import (
     MAX_SAVE_BYTES,
     FileRefused,
     FileTooLarge,
@@ -38,7 +40,6 @@ from uno_tui.files import (
     rename_without_overwriting,
     write_atomic,
 )
-from uno_tui.session import Seat, Session
 
 FILE_NAME = "autosave.json"
 SAVE_FORMAT = "uno-tui autosave"
@@ -189,7 +190,7 @@ def _parse_seats(raw: object) -> tuple[Seat, ...]:
             raise SaveError(f"seat {number} of the save must have a name and a bot level")
         name, bot = item["name"], item["bot"]
         if not isinstance(name, str) or not (
-            bot is None or (isinstance(bot, str) and bot in LEVELS)
+            bot is None or (isinstance(bot, str) and bot in BOT_LEVELS)
         ):
             raise SaveError(f"seat {number} of the save is not a name with a person or bot level")
         seats.append(Seat(name, bot))
@@ -312,6 +313,14 @@ class Autosave:
             self.failure = message
         else:
             self.failure = None
+
+    def keep(self, session: Session) -> None:
+        """Keep ``session``'s record in ``matches/`` beside this save (``archive.keep_match``)."""
+        keep_match(
+            session.game,
+            matches_dir(self.path.parent),
+            bots=[seat.bot_level for seat in session.seats],
+        )
 
     def load(self) -> Session | None:
         """The saved match, replayed and saving here from now on; ``None`` if there is none

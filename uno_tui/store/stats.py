@@ -34,11 +34,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from uno_tui.archive import kept_matches
 from uno_tui.engine import Game, MatchRecord, RecordError
 from uno_tui.engine.events import RoundEnded
-from uno_tui.files import MAX_SAVE_BYTES, FileRefused, parse_json, read_limited
-from uno_tui.match_facts import (
+from uno_tui.intervals import wilson
+from uno_tui.seats import BOT_LEVELS
+from uno_tui.store.archive import kept_matches
+from uno_tui.store.files import MAX_SAVE_BYTES, FileRefused, parse_json, read_limited
+from uno_tui.store.match_facts import (
     CACHE_NAME,
     MatchFacts,
     cache_key,
@@ -49,8 +51,6 @@ from uno_tui.match_facts import (
     mask_of,
     update_cache,
 )
-from uno_tui.session import BOT_LEVELS
-from uno_tui.sim import wilson
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 RECENT = 30

@@ -38,11 +38,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from uno_tui.bots import LEVELS
 from uno_tui.engine import Game, MatchRecord
 from uno_tui.engine.events import MatchEnded, RoundEnded
 from uno_tui.engine.names import check_names
-from uno_tui.files import FileRefused, parse_json, read_limited, write_atomic
+from uno_tui.seats import BOT_LEVELS
+from uno_tui.store.files import FileRefused, parse_json, read_limited, write_atomic
 
 CACHE_NAME = ".stats-cache"
 CACHE_FORMAT = "uno-tui stats cache"
@@ -58,7 +58,7 @@ KEEP_WAIT = 0.5
 JOURNAL_SUFFIX = ".new"
 """``.stats-cache.new``: the entries added since the cache was last written, a JSON line
 each (``[version, file name, entry]``), appended when a match is kept."""
-LEVEL_NAMES: tuple[str, ...] = tuple(LEVELS)
+LEVEL_NAMES: tuple[str, ...] = BOT_LEVELS
 
 
 def mask_of(seats: Iterable[int]) -> int:

@@ -8,7 +8,7 @@ question, take a person's turn, show the round's end), and decides everything el
 A front end needs only: the person's decisions (``Question`` or a turn from the hand), the view
 of the seat at the keyboard (``viewer``), the events as that seat may see them (``batches``,
 or ``round_events(viewer)``), and ``act`` to send an action. The flow plays on a
-``uno_tui.table.Table``: a ``Session`` here, or a seat joined to a host, where bots and the
+``uno_tui.match.table.Table``: a ``Session`` here, or a seat joined to a host, where bots and the
 other people move (``moves_elsewhere``): then it waits for the host's ``news`` instead of
 pacing bots. Keys may act at any moment (a catch while a bot thinks): ``act`` wakes the loop,
 which looks again at what is next.
@@ -50,9 +50,9 @@ from uno_tui.engine.events import (
     PlayerSkipped,
     UnoCaught,
 )
+from uno_tui.match.session import BotTurn
+from uno_tui.match.table import Table, TableClosed
 from uno_tui.narration import Move, card_words, challenge_words, describe_action
-from uno_tui.session import BotTurn
-from uno_tui.table import Table, TableClosed
 
 PROMPT_KINDS = frozenset(
     (DecisionKind.PLAY_DRAWN, DecisionKind.NAME_COLOR, DecisionKind.CHALLENGE, DecisionKind.STACK)

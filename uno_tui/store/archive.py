@@ -20,11 +20,11 @@ from pathlib import Path
 
 from uno_tui.engine import Game, IllegalActionError, MatchRecord, Phase, RecordError
 from uno_tui.engine.events import MatchEnded
-from uno_tui.files import MAX_SAVE_BYTES, FileRefused, data_dir, read_limited, write_atomic
-from uno_tui.match_facts import cache_kept, date_of, facts_of_game
 from uno_tui.narration import Narrator
 from uno_tui.narration.narrator import scores_words
 from uno_tui.program import command_name
+from uno_tui.store.files import MAX_SAVE_BYTES, FileRefused, data_dir, read_limited, write_atomic
+from uno_tui.store.match_facts import cache_kept, date_of, facts_of_game
 
 MATCHES = "matches"
 """The folder of kept matches, beside the autosave."""

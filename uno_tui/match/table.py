@@ -4,7 +4,7 @@ for, that seat's view, the events as that seat may see them, its decisions, and 
 ``Session`` (the match in this process) is a ``Table``; so is a seat joined over the network
 (``uno_tui.net.joined.JoinedTable``), whose game is only what the host told that seat.
 Bots that play in this process play through the ``bot_*`` methods (a joined seat has
-none). ``uno_tui.match_flow.MatchFlow`` plays every front end (the app, the line mode, a joined
+none). ``uno_tui.match.flow.MatchFlow`` plays every front end (the app, the line mode, a joined
 seat) on a ``Table``. No terminal code here.
 """
 
@@ -15,7 +15,7 @@ from typing import Protocol, overload
 
 from uno_tui.engine import Action, Decision, Phase, PlayerView, PublicView, Rules
 from uno_tui.engine.events import Event
-from uno_tui.session import BotTurn
+from uno_tui.match.session import BotTurn
 
 
 class TableClosed(Exception):
@@ -98,7 +98,7 @@ class Table(Protocol):
         ...
 
     def pace_catches(self) -> None:
-        """Bots catch after a human-like reaction (``uno_tui.session.CatchPace``)."""
+        """Bots catch after a human-like reaction (``uno_tui.match.session.CatchPace``)."""
         ...
 
     def bot_turn(self) -> BotTurn | None: ...

@@ -1,11 +1,11 @@
 """A match being played in this process: who sits where, the bots' turns, and the events.
 
-``Session`` is the ``uno_tui.table.Table`` of a match played here (a seat joined to a host is
-the other kind). The match flow (``uno_tui.match_flow.MatchFlow``), which every front end runs,
+``Session`` is the ``uno_tui.match.table.Table`` of a match played here (a seat joined to a host is
+the other kind). The match flow (``uno_tui.match.flow.MatchFlow``), which every front end runs,
 asks it which person must decide now, applies that person's action, and lets it play the bots
 one step at a time. No rules live here; the engine decides what is legal. Given a saver, the
-session autosaves after every applied action, a person's or a bot's (``uno_tui.saves.Autosave``
-is the one on disk), and keeps a finished match beside the save (``uno_tui.archive``).
+session autosaves after every applied action, a person's or a bot's
+(``uno_tui.store.saves.Autosave`` is the one on disk), and keeps a finished match through it.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from uno_tui.archive import keep_match, matches_dir
-from uno_tui.bots import LEVELS, Bot, make_bot
+from uno_tui.bots import Bot, make_bot
 from uno_tui.engine import (
     Action,
     CallUno,
@@ -33,9 +32,9 @@ from uno_tui.engine import (
     Rules,
 )
 from uno_tui.engine.events import Event
+from uno_tui.seats import BOT_LEVELS, Seat
 
-BOT_LEVELS: tuple[str, ...] = tuple(LEVELS)
-"""The bot levels a seat may have, for front ends (which import no bot code)."""
+__all__ = ["BOT_LEVELS", "BotTurn", "CatchPace", "Saver", "Seat", "Session"]
 
 MAX_BOT_ACTIONS = 100_000
 """A guard against a bot that never ends a round; far above any real round."""
@@ -94,18 +93,6 @@ class CatchPace:
 
 
 @dataclass(frozen=True, slots=True)
-class Seat:
-    """A place at the table: a person, or a bot of the named level."""
-
-    name: str
-    bot_level: str | None = None
-
-    @property
-    def is_person(self) -> bool:
-        return self.bot_level is None
-
-
-@dataclass(frozen=True, slots=True)
 class BotTurn:
     """A bot's turn to think about: who, what they see, and when (the length of the log)."""
 
@@ -115,7 +102,7 @@ class BotTurn:
 
 
 class Saver(Protocol):
-    """Where a session writes itself after every action (``uno_tui.saves.Autosave`` on disk;
+    """Where a session writes itself after every action (``uno_tui.store.saves.Autosave`` on disk;
     a test's saver may keep the saves in memory)."""
 
     @property
@@ -134,12 +121,17 @@ class Saver(Protocol):
         """Write ``session`` as it stands now (a failure is told through ``failure``)."""
         ...
 
+    def keep(self, session: Session) -> None:
+        """Keep ``session``'s match for good (``matches/`` beside the save): when it ends, and
+        when a new match replaces it unfinished. A saver that writes no file keeps nothing."""
+        ...
+
 
 class Session:
-    """A match in this process: a ``uno_tui.table.Table`` for the front ends."""
+    """A match in this process: a ``uno_tui.match.table.Table`` for the front ends."""
 
     moves_elsewhere = False
-    """Everyone moves here: bots are paced by the front end (``uno_tui.table.Table``)."""
+    """Everyone moves here: bots are paced by the front end (``uno_tui.match.table.Table``)."""
 
     def __init__(
         self,
@@ -222,15 +214,10 @@ class Session:
         return events
 
     def keep(self) -> None:
-        """Keep this match's record in ``matches/`` beside its autosave (a session saved
-        nowhere is kept nowhere): when it ends, and when a new match replaces it unfinished."""
-        path = None if self.autosave is None else self.autosave.path
-        if path is not None:
-            keep_match(
-                self.game,
-                matches_dir(path.parent),
-                bots=[seat.bot_level for seat in self.seats],
-            )
+        """Keep this match for good through its saver (a session saved nowhere is kept
+        nowhere): when it ends, and when a new match replaces it unfinished."""
+        if self.autosave is not None:
+            self.autosave.keep(self)
 
     @property
     def people(self) -> tuple[int, ...]:
