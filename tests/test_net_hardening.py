@@ -29,7 +29,8 @@ from websockets.asyncio.client import connect
 from uno_tui.match.session import Seat
 from uno_tui.net import protocol
 from uno_tui.net.client import RemoteTable
-from uno_tui.net.host import BUFFER_CAP, DOOR_HEADER, ENV_DOOR, Host, SaveWarning
+from uno_tui.net.constants import DOOR_HEADER, ENV_DOOR
+from uno_tui.net.host import BUFFER_CAP, Host, SaveWarning
 from uno_tui.net.tls import pinning_context
 
 from .net_helpers import QUICK, Client, certificate, first_legal, hosting, secure, url

@@ -27,7 +27,8 @@ import asyncssh
 import pytest
 
 from uno_tui.match.session import Seat
-from uno_tui.net.host import ENV_DOOR, Host
+from uno_tui.net.constants import ENV_DOOR
+from uno_tui.net.host import Host
 from uno_tui.net.ssh_door import (
     HOST_KEY_NAME,
     Door,

@@ -26,7 +26,7 @@ from uno_tui.engine import Action, Phase, PublicView
 from uno_tui.engine.events import Event
 
 from . import protocol, tls
-from .host import DEFAULT_PORT, DOOR_HEADER, ENV_DOOR
+from .constants import DEFAULT_PORT, DOOR_HEADER, ENV_DOOR
 from .room import keep_seat
 
 MIN_SEND_INTERVAL = 1 / 20

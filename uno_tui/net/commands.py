@@ -37,9 +37,9 @@ from .client import (
     address_url,
     lobby_changed,
 )
+from .constants import DEFAULT_PORT
 from .host import (
     AWAY_BOT,
-    DEFAULT_PORT,
     Host,
     HostOptions,
     describe_address,

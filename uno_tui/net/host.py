@@ -42,6 +42,7 @@ from uno_tui.store.saves import Autosave
 from . import protocol
 from .chat import CHAT_BURST, CHAT_KEPT, CHAT_RATE, ChatLine, ChatRefused, chat_path, check_text
 from .chat import save_chat as save_chat_lines
+from .constants import DEFAULT_PORT, DOOR_HEADER
 from .pace import BOT_PAUSE, BotPace
 from .room import Room, RoomRefusal
 from .timers import TURN_POLL, TurnTimers
@@ -52,7 +53,6 @@ CODES_FORMAT = "uno-tui host codes"
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """No 0/O, 1/I/L: a code is read aloud or copied from another screen."""
 CODE_LENGTH = 8
-DEFAULT_PORT = 8765
 AWAY_BOT = "medium"
 """The level of the bot that takes a seat whose person stays away."""
 BUFFER_CAP = 1 << 20
@@ -65,15 +65,9 @@ ROOM_JOIN_RATE = 1.0
 ROOM_JOIN_BURST = 20.0
 """... and at once (a table of friends walking in together, with a few names taken)."""
 TALLY_WINDOW = 60.0
-DOOR_HEADER = "X-Uno-Tui-Door"
-"""The SSH door's join processes send ``SECRET ADDRESS`` in this header: the host then counts
-the connection as the guest's own address (``ADDRESS over SSH``), not as the loopback that
-every door session shares. Without the host's secret the header is ignored."""
-GUEST_ADDRESS_CHARACTERS = frozenset("0123456789abcdefABCDEF.:%")
-ENV_DOOR = "UNO_TUI_DOOR"
-"""How the door hands a join process that header's value (its environment: its user's alone)."""
 """Repeated happenings (wrong codes, dropped connections) are told once, then counted over
 this many seconds."""
+GUEST_ADDRESS_CHARACTERS = frozenset("0123456789abcdefABCDEF.:%")
 
 
 def new_code() -> str:

@@ -53,7 +53,8 @@ from uno_tui.engine.names import MAX_NAME_LENGTH, name_problem
 from uno_tui.store.files import ENV_DATA_DIR, data_dir, write_atomic
 
 from .client import ENV_JOIN_CODE, ENV_JOIN_NAME
-from .host import ENV_DOOR, Host, Pool
+from .constants import ENV_DOOR
+from .host import Host, Pool
 
 HOST_KEY_NAME = "ssh-host-key"
 ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"
