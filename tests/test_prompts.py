@@ -142,10 +142,10 @@ def test_any_other_decision_is_spoken_as_its_prompt_shows_it() -> None:
 
 
 def test_with_no_hand_shown_the_screen_says_why() -> None:
-    assert hidden_hand_words(people=True, moves_elsewhere=False) == "Hands are hidden."
-    assert hidden_hand_words(people=True, moves_elsewhere=True) == "Hands are hidden."
-    assert hidden_hand_words(people=False, moves_elsewhere=True) == "Watching: no hand is shown."
-    assert hidden_hand_words(people=False, moves_elsewhere=False) == "Bots only: watching."
+    assert hidden_hand_words(people=True, bots_only=False) == "Hands are hidden."
+    assert hidden_hand_words(people=True, bots_only=True) == "Hands are hidden."
+    assert hidden_hand_words(people=False, bots_only=False) == "Watching: no hand is shown."
+    assert hidden_hand_words(people=False, bots_only=True) == "Bots only: watching."
 
 
 def test_the_handover_names_the_player_then_their_hand_and_the_top_card() -> None:

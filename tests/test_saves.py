@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from uno_tui.engine import CallUno, Game, Rules
-from uno_tui.match.session import MAX_BOT_ACTIONS, Seat, Session
+from uno_tui.match.bot_driver import MAX_BOT_ACTIONS
+from uno_tui.match.session import Seat, Session
 from uno_tui.store import files, saves
 from uno_tui.store.files import write_atomic
 from uno_tui.store.saves import Autosave, SaveError, describe, load_session, read_save

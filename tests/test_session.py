@@ -28,11 +28,11 @@ def test_a_bot_move_thought_about_an_older_table_is_not_played() -> None:
     jumps in), the bot's answer is refused and the game is left as the person left it."""
     game = game_at(Rules.two_player(jump_in=True), ["R9 G3 B4", "Y6 G7 B8 Y2"], top="R9", current=1)
     session = Session(game.rules, [Seat("Ann"), Seat("Ben", "medium")], game=game)
-    turn = session.bot_turn()
+    turn = session.driver.turn()
     assert turn is not None and turn.player == 1
-    action = session.think(turn)
+    action = session.driver.choose(turn)
     session.apply(PlayCard(0, card("R9")))
     digest = game.digest()
 
-    assert session.play_bot_turn(turn, action) is None
+    assert session.driver.play(turn, action) is None
     assert game.digest() == digest

@@ -7,7 +7,8 @@ from __future__ import annotations
 import threading
 
 from uno_tui.engine import Action, Card, Game, Rules
-from uno_tui.match.session import BotTurn, Seat, Session
+from uno_tui.match.bot_driver import BotTurn
+from uno_tui.match.session import Seat, Session
 from uno_tui.tui import UnoApp
 from uno_tui.tui.cards import card_label
 from uno_tui.tui.screens import GameScreen
@@ -19,10 +20,10 @@ from .screen import screen_text
 
 
 class HeldThinking:
-    """Stands in for ``Session.think``: each think waits until the test lets it go."""
+    """Stands in for the bot driver's ``choose``: each think waits until the test lets it go."""
 
     def __init__(self, session: Session) -> None:
-        self.think = session.think
+        self.think = session.driver.choose
         self.go = threading.Event()
         self.turns: list[BotTurn] = []
 
@@ -34,7 +35,7 @@ class HeldThinking:
 
 def hold_thinking(session: Session) -> HeldThinking:
     held = HeldThinking(session)
-    session.think = held  # type: ignore[method-assign]
+    session.driver.choose = held  # type: ignore[method-assign]
     return held
 
 
@@ -42,7 +43,7 @@ async def thinking_screen(app: UnoApp, pilot) -> GameScreen:  # type: ignore[no-
     """The game screen, once the first bot is thinking."""
     screen = app.screen
     assert isinstance(screen, GameScreen)
-    await until(pilot, lambda: screen.thinking is not None)
+    await until(pilot, lambda: screen.session.driver.thinking is not None)  # type: ignore[attr-defined]
     return screen
 
 
@@ -78,7 +79,7 @@ async def test_keys_are_answered_while_a_bot_thinks() -> None:
         await pilot.press("right")  # the cursor moves at once, the bot still thinking
         await until(pilot, lambda: hand.selected is not before)
         assert f"[{card_label(hand.selected)}]" in screen_text(app)  # and is drawn there
-        assert screen.thinking is not None and len(game.log) == held.turns[0].moment
+        assert session.driver.thinking is not None and len(game.log) == held.turns[0].moment
 
         held.go.set()
         await until(pilot, lambda: session.person_to_decide() is not None)

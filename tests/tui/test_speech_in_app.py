@@ -49,14 +49,14 @@ async def test_a_whole_round_of_bots_is_spoken_line_by_line_with_nothing_cut() -
     speech = RecordingSpeech()
     app = narrated(session, speech)
     idle_at_bot_moves: list[bool] = []
-    play = session.play_bot_turn
+    play = session.driver.play
 
     def play_watched(turn, action):  # type: ignore[no-untyped-def]
         voice = game_screen(app).voice
         idle_at_bot_moves.append(voice is not None and voice.idle)
         return play(turn, action)
 
-    session.play_bot_turn = play_watched  # type: ignore[method-assign]
+    session.driver.play = play_watched  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, RoundEndScreen))
         screen = game_screen(app)

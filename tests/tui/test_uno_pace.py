@@ -14,8 +14,9 @@ from uno_tui.engine.events import (
     UnoCalled,
     UnoCaught,
 )
+from uno_tui.match.bot_driver import CATCH_REACTION, CATCH_SPREAD
 from uno_tui.match.flow import hits_person
-from uno_tui.match.session import CATCH_REACTION, CATCH_SPREAD, Seat, Session
+from uno_tui.match.session import Seat, Session
 from uno_tui.tui.screens import GameScreen
 from uno_tui.tui.table_setup import TableSetup
 

@@ -8,20 +8,22 @@ question, take a person's turn, show the round's end), and decides everything el
 A front end needs only: the person's decisions (``Question`` or a turn from the hand), the view
 of the seat at the keyboard (``viewer``), the events as that seat may see them (``batches``,
 or ``round_events(viewer)``), and ``act`` to send an action. The flow plays on a
-``uno_tui.match.table.Table``: a ``Session`` here, or a seat joined to a host, where bots and the
-other people move (``moves_elsewhere``): then it waits for the host's ``news`` instead of
-pacing bots. Keys may act at any moment (a catch while a bot thinks): ``act`` wakes the loop,
-which looks again at what is next.
+``uno_tui.match.table.Table``: a ``Session`` here, or a seat joined to a host. Whatever changes
+the table without the front end (a local bot's move through the bot driver, the host's update)
+comes as the table's ``news``, the same for both: the flow waits for it between questions, and
+takes it in while a question is open too (the front end tells it at once; a question whose
+moment has passed is cancelled). Keys may act at any moment (a catch while a bot thinks):
+``act`` wakes the loop, which looks again at what is next.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol, TypeVar
 
 from uno_tui.engine import (
     AcceptPenalty,
@@ -50,9 +52,12 @@ from uno_tui.engine.events import (
     PlayerSkipped,
     UnoCaught,
 )
-from uno_tui.match.session import BotTurn
-from uno_tui.match.table import Table, TableClosed
+from uno_tui.match.table import Table, TableClosed, TableUnreachable
 from uno_tui.narration import Move, card_words, challenge_words, describe_action
+
+from .bot_driver import BotTurn
+
+T = TypeVar("T")
 
 PROMPT_KINDS = frozenset(
     (DecisionKind.PLAY_DRAWN, DecisionKind.NAME_COLOR, DecisionKind.CHALLENGE, DecisionKind.STACK)
@@ -66,8 +71,8 @@ BOT_PAUSE = 1.0
 """Seconds between two bot moves by default, so people can follow them (the app's setup
 offers others; ``uno-tui host --bot-pause``)."""
 NOT_HITS = frozenset((DrawReason.CHOICE, DrawReason.FIRST_CARD))
-HOLD_POLL = 0.05
-"""While bots hold off a catch (``Table.catch_hold``), the flow looks again this often."""
+PASSED = "That question has passed."
+"""Said when news ends the moment of an open question (the front end's ask is cancelled)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,17 +135,18 @@ class FrontEnd(Protocol):
         """Draw (and tell) the table as the flow's viewer may see it now."""
 
     async def pause(self) -> None:
-        """The pause before a bot's move (and, with speech, until speech has caught up). A
-        front end that pauses shows the table first; one that does not may show it later."""
-
-    async def think(self, turn: BotTurn) -> Action:
-        """The bot's choice (a front end may think off its UI thread)."""
+        """The pause before a local bot's move (and, with speech, until speech has caught
+        up). A front end that pauses shows the table first; one that does not may show it
+        later. A bot's thinking happens after it, off the loop (``bot_driver``)."""
 
     async def curtain(self, curtain: Curtain) -> Action | None:
         """Raise the curtain; ``None`` when its player is ready, else a public call made."""
 
     async def ask(self, seat: int, question: Question) -> int | None:
-        """Ask ``seat`` privately; the index of the answer, or ``None`` if put off."""
+        """Ask ``seat`` privately; the index of the answer, or ``None`` if put off. News may
+        come while it is open (``show`` is called: tell it, and the question again); when
+        its moment has passed the flow cancels this coroutine (``asyncio.CancelledError``):
+        close the question; the flow tells ``PASSED`` through ``notice``."""
 
     async def turn(self, seat: int, decision: Decision) -> Action | None:
         """``seat``'s answer to ``decision``, if this front end takes it as a whole (the line
@@ -197,8 +203,8 @@ class MatchFlow:
         """The length of the log when the last UNO call was offered (``last_card``)."""
         self.catch_offered: int | None = None
         """The length of the log when a catch was last offered (``catch_chance``)."""
-        self.holding = False
-        """The bots are holding off a catch (``_bot_moves``)."""
+        self.bots_paused_at = -1
+        """The length of the log at the last bot pause (each point is paused for once)."""
         self.call_after_play: int | None = None
         """A joined seat played with UNO armed: the call goes once the host has the card."""
         self.drawn_to_show: tuple[int, tuple[Card, ...]] | None = None
@@ -233,7 +239,7 @@ class MatchFlow:
         """The seats the game waits for now (not out of turn). A joined seat knows only its
         own decisions: for the others, whoever the public view says must answer or play."""
         seats = sorted({d.player for d in self.game.decisions(out_of_turn=False)})
-        if seats or not self.session.moves_elsewhere or self.game.phase in ROUND_ENDS:
+        if seats or self.game.phase in ROUND_ENDS:
             return seats
         public = self.public_view()
         return [public.current_player if public.responder is None else public.responder]
@@ -251,10 +257,10 @@ class MatchFlow:
             self.uno_armed = False  # the card it was for stays in the hand
         if self.uno_armed and isinstance(action, PlayCard):
             self.uno_armed = False
-            if self.session.moves_elsewhere:
-                self.call_after_play = action.player
-            else:
+            if events:
                 events += self._call_uno(action.player)
+            else:  # the host has not told the play yet: the call goes once it has
+                self.call_after_play = action.player
         self._after(events)
         return events
 
@@ -305,6 +311,7 @@ class MatchFlow:
 
     async def _run(self, front: FrontEnd) -> None:
         while True:
+            self._changed.clear()  # a key acting from here on wakes ``_wait`` at once
             for line in self.session.take_lines():
                 front.notice(line)
             if self.drawn_to_show is not None:
@@ -321,48 +328,18 @@ class MatchFlow:
                 continue
             if self.game.phase is Phase.ROUND_OVER:
                 deal = self.game.decisions()  # a joined seat: only its own (when it deals)
-                if deal and deal[0].player not in self.session.bots:
+                if deal and deal[0].player in self.session.people:
                     self._try(Deal(deal[0].player))
                     continue
             if await self._offer_uno(front):
                 continue
             if await self._offer_catch(front):
                 continue
-            if await self._bot_moves(front):
-                continue
             decision = self.session.person_to_decide()
-            if decision is None:  # the host moves next, or (here) the match is over
+            if decision is None:  # a bot or the host moves next, or the match is over
                 await self._wait(front)
                 continue
             await self._person(front, decision)
-
-    async def _bot_moves(self, front: FrontEnd) -> bool:
-        """A bot's reaction or move, after the pause; False when a person must decide.
-        While someone sits catchable without UNO called, the bots hold off for their
-        reaction time (``Table.catch_hold``): a person may call or catch meanwhile."""
-        hold = self.session.catch_hold()
-        if hold > 0:
-            if not self.holding:
-                self.holding = True
-                front.show()
-            await asyncio.sleep(min(hold, HOLD_POLL))
-            return True
-        self.holding = False
-        async with self._asking:
-            reacted = self.session.bot_react()
-        if reacted is not None:
-            self._after(reacted)
-            return True
-        turn = self.session.bot_turn()
-        if turn is None:
-            return False
-        await front.pause()
-        action = await front.think(turn)
-        async with self._asking:
-            events = self.session.play_bot_turn(turn, action)
-        if events is not None:  # else the table changed while it thought: it looks again
-            self._after(events)
-        return True
 
     async def _person(self, front: FrontEnd, decision: Decision) -> None:
         seat = decision.player
@@ -371,17 +348,85 @@ class MatchFlow:
             return  # the loop looks again: a call made at the curtain may change the turn
         self.hand_shown = True
         front.show()
-        action = await front.turn(seat, decision)
+        asked = await self.while_news(front, front.turn(seat, decision), decision)
+        if asked is None:
+            return  # its moment passed: the loop looks again
+        action = asked[0]
         if action is not None:
             await self._answer(front, action)
             return
         if decision.kind in PROMPT_KINDS:
             question = self.question_for(decision)
-            index = await front.ask(seat, question)
-            if index is not None:
-                await self._answer(front, question.choices[index].actions[0])
+            answered = await self.while_news(front, front.ask(seat, question), decision)
+            if answered is None:
+                return
+            if answered[0] is not None:
+                await self._answer(front, question.choices[answered[0]].actions[0])
                 return
         await self._wait(front)
+
+    async def while_news(
+        self, front: FrontEnd, asking: Coroutine[Any, Any, T], decision: Decision
+    ) -> tuple[T] | None:
+        """A person's answer to ``decision`` (as a one-tuple), while the table's news are
+        taken in and shown as they come. ``None`` once news has ended the decision's moment:
+        the question is cancelled and ``PASSED`` told."""
+        answer = asyncio.ensure_future(asking)
+        try:
+            while True:
+                news = asyncio.ensure_future(self.session.news(self._bot_pause(front)))
+                try:
+                    await asyncio.wait((answer, news), return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    if not news.done():
+                        news.cancel()
+                if answer.done():
+                    return (answer.result(),)
+                if news.cancelled():
+                    continue
+                self._take_news(front, news.result())  # TableClosed comes out here
+                if not self._still(decision):
+                    answer.cancel()
+                    with contextlib.suppress(asyncio.CancelledError):
+                        await answer
+                    front.notice(PASSED)
+                    return None
+        finally:
+            if not answer.done():
+                answer.cancel()
+
+    def _still(self, decision: Decision) -> bool:
+        """Whether ``decision`` is still the one the game awaits from its person."""
+        return self.session.person_to_decide() == decision
+
+    def _bot_pause(self, front: FrontEnd) -> Callable[[BotTurn | None], Any]:
+        """The pause the table awaits before its bots act (``bot_driver.Pause``): the front
+        end's bot pause before a turn, once for each point of the match; and no bot action
+        while a question a key opened is up (``asking``)."""
+
+        async def pause(turn: BotTurn | None) -> None:
+            if turn is not None and self.bots_paused_at != len(self.game.log):
+                self.bots_paused_at = len(self.game.log)
+                await front.pause()
+            async with self._asking:
+                pass
+
+        return pause
+
+    def _take_news(self, front: FrontEnd, events: Sequence[Event]) -> None:
+        """Events the table brought by itself: kept, and shown with the table's notices; an
+        UNO call armed at a joined seat goes once the host has told the play."""
+        self._after(events)
+        for line in self.session.take_lines():
+            front.notice(line)
+        seat = self.call_after_play
+        if seat is not None and any(isinstance(a, CallUno) for a in self.actions_of(seat)):
+            self.call_after_play = None
+            with contextlib.suppress(IllegalActionError):  # the moment passed meanwhile
+                self._after(self._call_uno(seat))
+        elif self.session.person_to_decide() is not None:
+            self.call_after_play = None  # the seat's next turn: the call's moment is gone
+        front.show()
 
     async def _raise_curtain(self, front: FrontEnd, seat: int) -> bool:
         """Hot-seat: the keyboard passes to ``seat``. True once they are at it; False when a
@@ -463,14 +508,11 @@ class MatchFlow:
         self.hand_shown = False
 
     async def _wait(self, front: FrontEnd) -> None:
-        """Until a key acts (a person's move, a call, a catch), or, when others move on a
-        host, until the host's next update."""
-        self._changed.clear()
-        if not self.session.moves_elsewhere:
-            await self._changed.wait()
-            return
+        """Until a key acts (a person's move, a call, a catch), or the table's news come (a
+        bot's move here, the host's update). A key that acted since the loop last looked
+        (``_run``) wakes it at once."""
         keyed = asyncio.ensure_future(self._changed.wait())
-        news = asyncio.ensure_future(self.session.news())
+        news = asyncio.ensure_future(self.session.news(self._bot_pause(front)))
         try:
             await asyncio.wait((keyed, news), return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -478,15 +520,7 @@ class MatchFlow:
             if not news.done():
                 news.cancel()
         if news.done() and not news.cancelled():
-            self._after(news.result())  # TableClosed comes out here
-            seat = self.call_after_play
-            if seat is not None and any(isinstance(a, CallUno) for a in self.actions_of(seat)):
-                self.call_after_play = None
-                with contextlib.suppress(IllegalActionError):  # the moment passed meanwhile
-                    self._after(self._call_uno(seat))
-            elif self.session.person_to_decide() is not None:
-                self.call_after_play = None  # the seat's next turn: the call's moment is gone
-            front.show()
+            self._take_news(front, news.result())  # TableClosed comes out here
 
     def _try(self, action: Action) -> bool:
         """Apply ``action``; False if the table refused it (it changed under the answer, or a
@@ -504,13 +538,13 @@ class MatchFlow:
         asks again."""
         try:
             self.act(action)
-        except IllegalActionError as refused:
-            self._changed.set()
-            if not self.session.moves_elsewhere:
-                return  # the table changed under the answer: the loop looks again
+        except TableUnreachable as refused:
             reason = str(refused)
             front.notice(f"{reason[:1].upper()}{reason[1:]}.")
-            await self._wait(front)
+            self._changed.clear()
+            await self._wait(front)  # the connection is down: until the host is back
+        except IllegalActionError:
+            self._changed.set()  # the table changed under the answer: the loop looks again
 
     # Questions --------------------------------------------------------------------------
 

@@ -1,104 +1,41 @@
 """A match being played in this process: who sits where, the bots' turns, and the events.
 
-``Session`` is the ``uno_tui.match.table.Table`` of a match played here (a seat joined to a host is
-the other kind). The match flow (``uno_tui.match.flow.MatchFlow``), which every front end runs,
-asks it which person must decide now, applies that person's action, and lets it play the bots
-one step at a time. No rules live here; the engine decides what is legal. Given a saver, the
+``Session`` is the ``uno_tui.match.table.Table`` of a match played here (a seat joined to a host
+is the other kind). The match flow (``uno_tui.match.flow.MatchFlow``), which every front end
+runs, asks it which person must decide now and applies that person's action; the bots move
+through the one bot driver (``uno_tui.match.bot_driver``), whose actions come to the flow as
+the table's ``news``, as a host's do to a joined seat. No rules live here; the engine decides
+what is legal. Given a saver, the
 session autosaves after every applied action, a person's or a bot's
 (``uno_tui.store.saves.Autosave`` is the one on disk), and keeps a finished match through it.
 """
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
 from uno_tui.bots import Bot, make_bot
 from uno_tui.engine import (
     Action,
-    CallUno,
-    CatchUno,
     Decision,
-    DecisionKind,
     Game,
     MatchRecord,
     Phase,
-    PlayerView,
     RecordError,
     Rules,
 )
 from uno_tui.engine.events import Event
 from uno_tui.seats import BOT_LEVELS, Seat
 
+from .bot_driver import BotDriver, BotTurn, CatchPace, Pause, no_pause
+
 __all__ = ["BOT_LEVELS", "BotTurn", "CatchPace", "Saver", "Seat", "Session"]
-
-MAX_BOT_ACTIONS = 100_000
-"""A guard against a bot that never ends a round; far above any real round."""
-
-
-CATCH_REACTION: dict[str, float] = {"hard": 1.2, "medium": 1.6, "random": 2.0, "easy": 2.4}
-"""Seconds a bot of each level takes, at the least, to see that a player did not call UNO:
-never less than about a second, so a person who forgot has time to press U."""
-CATCH_SPREAD = 0.6
-"""A bot's reaction varies by up to this many seconds more, from one chance to the next."""
-EASY_LOOKS_AWAY = 0.6
-"""How often an easy bot does not notice at all."""
-
-
-class CatchPace:
-    """How soon each bot may catch a player who did not call UNO: a human-like reaction
-    after the moment the player became catchable (by the level, with some spread; an easy
-    bot often not at all). The reflexes come from their own seeded dice, never the bots'
-    dice (so a record replays the same), and time from ``clock`` (a test's own)."""
-
-    def __init__(self, seed: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.seed = seed
-        self.clock = clock
-        self.since: tuple[int, float] | None = None
-        """The moment (the log's length) catching became possible, and when it was seen."""
-
-    def delay(self, level: str, moment: int, catcher: int) -> float | None:
-        """Seconds ``catcher`` (a bot of ``level``) takes to react at ``moment``; ``None``
-        if it does not notice at all."""
-        reflex = random.Random(f"{self.seed}:{moment}:{catcher}")
-        if level == "easy" and reflex.random() < EASY_LOOKS_AWAY:
-            return None
-        return CATCH_REACTION.get(level, CATCH_REACTION["random"]) + reflex.uniform(0, CATCH_SPREAD)
-
-    def waited(self, moment: int) -> float:
-        """Seconds since catching became possible at ``moment`` (0 the first time asked)."""
-        now = self.clock()
-        if self.since is None or self.since[0] != moment:
-            self.since = (moment, now)
-        return now - self.since[1]
-
-    def hold(self, moment: int, catchers: dict[int, str]) -> float:
-        """Seconds until the quickest of ``catchers`` (seat: level) reacts; 0 when one may
-        now, or when none will."""
-        delays = [
-            d for c, level in catchers.items() if (d := self.delay(level, moment, c)) is not None
-        ]
-        if not delays:
-            return 0.0
-        return max(0.0, min(delays) - self.waited(moment))
-
-    def ready(self, moment: int, catcher: int, level: str) -> bool:
-        """Whether ``catcher`` has seen the player who did not call, by now."""
-        delay = self.delay(level, moment, catcher)
-        return delay is not None and self.waited(moment) >= delay
-
-
-@dataclass(frozen=True, slots=True)
-class BotTurn:
-    """A bot's turn to think about: who, what they see, and when (the length of the log)."""
-
-    player: int
-    view: PlayerView
-    moment: int
 
 
 class Saver(Protocol):
@@ -130,9 +67,6 @@ class Saver(Protocol):
 class Session:
     """A match in this process: a ``uno_tui.match.table.Table`` for the front ends."""
 
-    moves_elsewhere = False
-    """Everyone moves here: bots are paced by the front end (``uno_tui.match.table.Table``)."""
-
     def __init__(
         self,
         rules: Rules,
@@ -151,9 +85,15 @@ class Session:
         }
         self.rng = random.Random(self.game.seed ^ 0xB075)
         self.autosave = autosave
-        self.catch_pace: CatchPace | None = None
-        """Set (``pace_catches``) where people play at a human pace: bots catch a player
-        who did not call UNO only after a reaction delay. Unset, they catch at once."""
+        self.driver = BotDriver(self)
+        """The bots' holds, reactions and turns (``uno_tui.match.bot_driver``)."""
+        self.changes = 0
+        """How many times the table changed here (an action applied, a seat's controller
+        changed): the bots look again after each."""
+        self._changed: tuple[asyncio.AbstractEventLoop, asyncio.Event] | None = None
+        self._stepping: tuple[asyncio.Future[list[Event] | None], int] | None = None
+        """The bots' step under way (with ``changes`` when it began): a front end that stops
+        waiting for news leaves it running, and the next ``news`` takes its result."""
 
     @classmethod
     def from_record(
@@ -182,36 +122,47 @@ class Session:
     def pace_catches(self, clock: Callable[[], float] = time.monotonic) -> None:
         """Bots react to a forgotten UNO call as people would (``CatchPace``); a pace set
         already (a test's clock) is kept."""
-        if self.catch_pace is None:
-            self.catch_pace = CatchPace(self.game.seed, clock)
+        if self.driver.catch_pace is None:
+            self.driver.catch_pace = CatchPace(self.game.seed, clock)
 
-    def _catchers(self) -> dict[int, str]:
-        """The bots that may catch someone now, with their levels."""
-        return {
-            d.player: self.seats[d.player].bot_level or ""
-            for d in self.game.decisions()
-            if d.kind is DecisionKind.CATCH_UNO and d.player in self.bots
-        }
+    @property
+    def catch_pace(self) -> CatchPace | None:
+        return self.driver.catch_pace
 
-    def catch_hold(self) -> float:
-        """Seconds the bots still hold off while someone sits catchable without UNO called,
-        before the quickest bot may catch (0: none holds). Front ends that pace bots wait
-        this out before letting them act; a person may call or catch meanwhile."""
-        if self.catch_pace is None or self.is_over:
-            return 0.0
-        catchers = self._catchers()
-        if not catchers:
-            return 0.0
-        return self.catch_pace.hold(len(self.game.log), catchers)
-
-    def _apply(self, action: Action, *, save: bool = True) -> list[Event]:
+    def apply_unsaved(self, action: Action) -> list[Event]:
+        """Apply ``action`` (the engine checks it) without saving yet; a match it ends is
+        kept."""
         was_over = self.is_over
         events = self.game.apply(action)
+        self._note_change()
         if self.is_over and not was_over:
             self.keep()
-        if save:
-            self.save()
         return events
+
+    def _note_change(self) -> None:
+        self.changes += 1
+        if self._changed is not None:
+            self._changed[1].set()
+
+    def _change_event(self) -> asyncio.Event:
+        """The event a change sets, for the running loop (a session may outlive a loop)."""
+        loop = asyncio.get_running_loop()
+        if self._changed is None or self._changed[0] is not loop:
+            self._changed = (loop, asyncio.Event())
+        return self._changed[1]
+
+    def set_controller(self, seat: int, level: str | None) -> None:
+        """``seat`` is played by a bot of ``level`` from now on (``None``: by its person);
+        saved, and the bots look again."""
+        seats = list(self.seats)
+        seats[seat] = replace(seats[seat], bot_level=level)
+        self.seats = tuple(seats)
+        if level is None:
+            self.bots.pop(seat, None)
+        else:
+            self.bots[seat] = make_bot(level)
+        self._note_change()
+        self.save()
 
     def keep(self) -> None:
         """Keep this match for good through its saver (a session saved nowhere is kept
@@ -234,9 +185,34 @@ class Session:
         failure = None if self.autosave is None else self.autosave.failure
         return f"{failure[:1].upper()}{failure[1:]}." if failure else None
 
-    async def news(self) -> list[Event]:
-        """Nothing moves elsewhere: never asked (``moves_elsewhere`` is False)."""
-        return []
+    async def news(self, pause: Pause = no_pause) -> list[Event]:
+        """The table's next change not made by a front end: a bot's action here, after
+        ``pause`` (``uno_tui.match.bot_driver.Pause``). Waits while no bot has anything to do,
+        until a person's action gives them something. A caller that stops waiting leaves the
+        bots' step running: the next call takes its events (so a bot never thinks twice at
+        once, and no move is lost)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            if self._stepping is not None and self._stepping[0].get_loop() is not loop:
+                self._stepping = None  # a loop gone before its step ended: nothing applied
+            if self._stepping is None:
+                step: asyncio.Future[list[Event] | None] = asyncio.ensure_future(
+                    self.driver.step(pause)
+                )
+                self._stepping = (step, self.changes)
+            step, began = self._stepping
+            try:
+                events = await asyncio.shield(step)
+            finally:
+                if step.done() and self._stepping is not None and self._stepping[0] is step:
+                    self._stepping = None
+            if events:
+                return events
+            if events is None:  # nothing for the bots until the table changes
+                changed = self._change_event()
+                while self.changes == began:
+                    changed.clear()
+                    await changed.wait()
 
     def take_lines(self) -> list[str]:
         """No connection to tell about."""
@@ -263,89 +239,18 @@ class Session:
         return [d for d in self.game.decisions() if d.player == seat]
 
     def apply(self, action: Action) -> list[Event]:
-        """A person's action (the engine checks it)."""
-        return self._apply(action)
-
-    def run_bots(self) -> list[Event]:
-        """Let the bots react and play until a person must decide or the match is over."""
-        events: list[Event] = []
-        for _ in range(MAX_BOT_ACTIONS):
-            step = self.bot_step()
-            if step is None:
-                return events
-            events += step
-        raise RuntimeError("the bots played on without end")
-
-    def bot_step(self) -> list[Event] | None:
-        """One bot action (an out-of-turn reaction first, else a bot's turn) and its events, or
-        ``None`` when a person must decide or the match is over. Front ends that show bots'
-        turns one at a time call this with a pause between calls."""
-        reacted = self.bot_react()
-        if reacted is not None:
-            return reacted
-        turn = self.bot_turn()
-        if turn is None:
-            return None
-        return self.play_bot_turn(turn, self.think(turn))
-
-    def bot_react(self) -> list[Event] | None:
-        """The first out-of-turn action a bot wants now (a UNO call, a catch) and its events."""
-        reacted = self._bot_reaction()
-        return None if reacted is None else self._apply(reacted)
-
-    def bot_turn(self) -> BotTurn | None:
-        """The bot whose decision the game awaits, with what it sees; ``None`` when the match is
-        over or a person must decide. (Ask ``bot_react`` first: reactions come before turns.)"""
-        if self.is_over or self.person_to_decide() is not None:
-            return None
-        player = self.game.decisions(out_of_turn=False)[0].player
-        return BotTurn(player, self.game.view(player), len(self.game.log))
-
-    def think(self, turn: BotTurn) -> Action:
-        """The bot's choice. It reads only ``turn.view`` (and the bots' dice), never the game,
-        so a front end may run it off its UI thread while people look at their cards."""
-        return self.bots[turn.player].choose(turn.view, self.rng)
-
-    def play_bot_turn(self, turn: BotTurn, action: Action) -> list[Event] | None:
-        """Apply what the bot chose, unless the game moved on while it thought (a person
-        called UNO or caught someone): then ``None``, and the bot must look again."""
-        if len(self.game.log) != turn.moment:
-            return None
-        # Saved once, after the UNO call below: the bot's dice are rolled for the call, and a
-        # save between the card and the call would resume with them rolled one time fewer.
-        events = self._apply(action, save=False)
-        # A bot calls UNO as it plays its next-to-last card, as a person may (U before the
-        # card): asked a step later, it would sit a bot's pause in the open, to be caught.
-        for call in self.game.decisions():
-            if call.kind is DecisionKind.CALL_UNO and call.player == turn.player:
-                answer = self.bots[turn.player].react(self.game.view(turn.player), self.rng)
-                if isinstance(answer, CallUno):
-                    events += self._apply(answer, save=False)
-                break
+        """A person's action (the engine checks it), saved."""
+        events = self.apply_unsaved(action)
+        self.driver.person_acted()
         self.save()
         return events
 
-    def _bot_reaction(self) -> Action | None:
-        """The first out-of-turn action a bot wants to take now (UNO calls, catches)."""
-        if self.is_over:
-            return None
-        # Calls first: a player (or teammate) who may still call UNO is asked before anyone
-        # may catch them, whatever the seat order.
-        decisions = sorted(
-            (d for d in self.game.decisions() if d.kind.out_of_turn),
-            key=lambda d: d.kind is not DecisionKind.CALL_UNO,
-        )
-        for decision in decisions:
-            bot = self.bots.get(decision.player)
-            if bot is not None:
-                action = bot.react(self.game.view(decision.player), self.rng)
-                if isinstance(action, CatchUno) and not self._has_seen(action.player):
-                    continue  # not yet (or never) noticed: ``catch_hold``
-                if action is not None:
-                    return action
-        return None
+    def run_bots(self) -> list[Event]:
+        """Let the bots react and play until a person must decide or the match is over
+        (at once: no pause, no hold)."""
+        return self.driver.run()
 
-    def _has_seen(self, catcher: int) -> bool:
-        pace = self.catch_pace
-        level = self.seats[catcher].bot_level or ""
-        return pace is None or pace.ready(len(self.game.log), catcher, level)
+    def bot_step(self) -> list[Event] | None:
+        """One bot action at once (an out-of-turn reaction first, else a bot's turn) and its
+        events, or ``None`` when a person must decide or the match is over."""
+        return self.driver.step_now()

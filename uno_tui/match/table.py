@@ -2,20 +2,36 @@
 for, that seat's view, the events as that seat may see them, its decisions, and a way to act.
 
 ``Session`` (the match in this process) is a ``Table``; so is a seat joined over the network
-(``uno_tui.net.joined.JoinedTable``), whose game is only what the host told that seat.
-Bots that play in this process play through the ``bot_*`` methods (a joined seat has
-none). ``uno_tui.match.flow.MatchFlow`` plays every front end (the app, the line mode, a joined
-seat) on a ``Table``. No terminal code here.
+(``uno_tui.net.joined.JoinedTable``), whose game is only what the host told that seat. What
+changes the table without this front end comes as ``news``: a local bot's move (through the one
+bot driver, ``uno_tui.match.bot_driver``) or the host's update; a front end never asks which.
+``uno_tui.match.flow.MatchFlow`` plays every front end (the app, the line mode, a joined seat)
+on a ``Table``. No terminal code here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Protocol, overload
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol, overload
 
-from uno_tui.engine import Action, Decision, Phase, PlayerView, PublicView, Rules
+from uno_tui.engine import (
+    Action,
+    Decision,
+    IllegalActionError,
+    Phase,
+    PlayerView,
+    PublicView,
+    Rules,
+)
 from uno_tui.engine.events import Event
-from uno_tui.match.session import BotTurn
+
+if TYPE_CHECKING:
+    from .bot_driver import Pause
+
+
+class TableUnreachable(IllegalActionError):
+    """The table cannot take an action now (a joined seat whose connection is down): the
+    reason, for the person; the action may be sent again once the table is back."""
 
 
 class TableClosed(Exception):
@@ -62,10 +78,6 @@ class SeatLike(Protocol):
 class Table(Protocol):
     """A match as a front end plays it."""
 
-    moves_elsewhere: bool
-    """True when bots and other people move on a host: the front end waits for ``news``
-    instead of pacing bots."""
-
     @property
     def game(self) -> TableGame: ...
     @property
@@ -73,10 +85,6 @@ class Table(Protocol):
     @property
     def people(self) -> tuple[int, ...]:
         """The seats this front end decides for."""
-
-    @property
-    def bots(self) -> Mapping[int, object]:
-        """The seats played by bots in this process."""
 
     @property
     def autosave(self) -> object:
@@ -92,22 +100,11 @@ class Table(Protocol):
         """A person's action (``IllegalActionError`` if refused); its events, as far as known
         yet (a joined seat: none until the host answers, through ``news``)."""
 
-    def bot_react(self) -> list[Event] | None: ...
-    def catch_hold(self) -> float:
-        """Seconds bots still hold off from catching a player who did not call UNO."""
-        ...
-
-    def pace_catches(self) -> None:
-        """Bots catch after a human-like reaction (``uno_tui.match.session.CatchPace``)."""
-        ...
-
-    def bot_turn(self) -> BotTurn | None: ...
-    def think(self, turn: BotTurn) -> Action: ...
-    def play_bot_turn(self, turn: BotTurn, action: Action) -> list[Event] | None: ...
-
-    async def news(self) -> list[Event]:
-        """Wait for the host's next update; the events it brought (``TableClosed`` when the
-        table is gone). Only asked when ``moves_elsewhere``."""
+    async def news(self, pause: Pause) -> list[Event]:
+        """Wait for the table's next change not made by this front end: a bot's move here
+        (``pause`` awaited before it: ``uno_tui.match.bot_driver.Pause``) or the host's update
+        (whose bots the host paces). The events it brought; ``TableClosed`` when the table is
+        gone. A caller may stop waiting at any time: nothing is lost."""
         ...
 
     def take_lines(self) -> list[str]:

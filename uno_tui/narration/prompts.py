@@ -137,12 +137,12 @@ def spoken_prompt(
     return f"{', '.join(card_words(card) for card in cards)} can go.{keys}"
 
 
-def hidden_hand_words(*, people: bool, moves_elsewhere: bool) -> str:
+def hidden_hand_words(*, people: bool, bots_only: bool) -> str:
     """In place of a hand while none may show: between two people's turns, while watching a
     match whose people play elsewhere, or bots alone."""
     if people:
         return "Hands are hidden."
-    return "Watching: no hand is shown." if moves_elsewhere else "Bots only: watching."
+    return "Bots only: watching." if bots_only else "Watching: no hand is shown."
 
 
 def handover_words(view: PlayerView) -> str:

@@ -25,7 +25,7 @@ import socket
 import ssl
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, ClassVar
@@ -33,7 +33,8 @@ from typing import Any, ClassVar
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from uno_tui.engine import Action, DecisionKind, UnoError
+from uno_tui.engine import Action, UnoError
+from uno_tui.match.bot_driver import BotTurn
 from uno_tui.match.session import Session
 from uno_tui.seats import Seat
 from uno_tui.store.files import data_dir, hold_save_lock, write_atomic
@@ -64,6 +65,10 @@ ROOM_JOIN_RATE = 1.0
 """Joins a second with a room's code, on average (names refused count) ..."""
 ROOM_JOIN_BURST = 20.0
 """... and at once (a table of friends walking in together, with a few names taken)."""
+TASK_RETRIES = 5
+"""How often a background task of the host may fail before the match is saved and stopped."""
+TASK_RESTART = 1.0
+"""Seconds before a failed background task starts again."""
 TALLY_WINDOW = 60.0
 """Repeated happenings (wrong codes, dropped connections) are told once, then counted over
 this many seconds."""
@@ -580,6 +585,7 @@ class Host:
     ) -> None:
         self.session = session
         session.pace_catches()  # people far away forget UNO too: bots catch at a human pace
+        session.driver.uno_grace = (options or HostOptions()).uno_grace
         self.game = session.game
         self.codes = codes
         self.options = options or HostOptions()
@@ -606,7 +612,6 @@ class Host:
         self.spectators_due = False
         self.changed = asyncio.Event()
         self.finished = asyncio.Event()
-        self.person_played_at = 0.0
         self.away_since: dict[int, float] = {}
         self.server: Server | None = None
         self.record = record
@@ -669,16 +674,7 @@ class Host:
             self.tell_all(f"{self.game.names[seat]} is back and plays their seat again.")
 
     def _set_bot(self, seat: int, level: str | None) -> None:
-        from uno_tui.bots import make_bot
-
-        seats = list(self.session.seats)
-        seats[seat] = replace(seats[seat], bot_level=level)
-        self.session.seats = tuple(seats)
-        if level is None:
-            self.session.bots.pop(seat, None)
-        else:
-            self.session.bots[seat] = make_bot(level)
-        self.session.save()
+        self.session.set_controller(seat, level)
 
     # Sending ------------------------------------------------------------------------------
 
@@ -724,49 +720,26 @@ class Host:
 
     # The bots ------------------------------------------------------------------------------
 
-    def waiting_for_uno_call(self) -> float:
-        """Seconds the bots still hold off: a person's play left them one card, and they may
-        call UNO before anyone else acts (as the local game asks them first)."""
-        actions = self.game.actions
-        if not actions or actions[-1].player in self.session.bots:
-            return 0.0
-        player = actions[-1].player
-        if not any(
-            d.kind is DecisionKind.CALL_UNO and d.player == player for d in self.game.decisions()
-        ):
-            return 0.0
-        return max(0.0, self.person_played_at + self.options.uno_grace - time.monotonic())
-
     async def drive_bots(self) -> None:
-        """Play the bots whenever the match waits for one; people's actions come meanwhile."""
-        loop = asyncio.get_running_loop()
+        """Play the bots whenever the match waits for one (the one bot driver, through the
+        session's news, as at a local table); people's actions come meanwhile."""
         await self.room_started.wait()
         while not self.session.is_over:
-            await self.changed.wait()
-            self.changed.clear()
-            while not self.session.is_over:
-                hold = max(self.waiting_for_uno_call(), self.session.catch_hold())
-                if hold > 0:
-                    loop.call_later(hold, self.changed.set)
-                    break
-                self.check_away()
-                events = self.session.bot_react()
-                if events is None:
-                    turn = self.session.bot_turn()
-                    if turn is None:
-                        break
-                    people = set(range(len(self.game.names))) - set(self.session.bots)
-                    pause = self.pace.delay(self.game.log, people)
-                    if pause > 0:  # the table as it stands is seen first; people act meanwhile
-                        await asyncio.sleep(pause)
-                        continue
-                    action = await asyncio.to_thread(self.session.think, turn)
-                    events = self.session.play_bot_turn(turn, action)
-                    if events is None:
-                        continue  # a person acted while the bot thought: it looks again
-                self.update_all()
-                await asyncio.sleep(0)  # let people's messages in between bot moves
+            await self.session.news(self._bot_pause)
+            self.update_all()
+            await asyncio.sleep(0)  # let people's messages in between bot moves
         self.update_all()
+
+    async def _bot_pause(self, turn: BotTurn | None) -> None:
+        """Before a bot's turn: an absent seat handed to a bot first, then the table's pace
+        (the table as it stands is seen first; people act meanwhile)."""
+        if turn is None:
+            return
+        self.check_away()
+        people = set(range(len(self.game.names))) - set(self.session.bots)
+        pause = self.pace.delay(self.game.log, people)
+        if pause > 0:
+            await asyncio.sleep(pause)
 
     def check_away(self) -> None:
         """Hand to a bot a remote seat awaited for too long with nobody connected."""
@@ -1173,21 +1146,13 @@ class Host:
 
         level, name = self.options.turn_bot, self.game.names[seat]
         moment = len(self.game.actions)
-        bot = make_bot(level)
         rng = random.Random(f"{self.game.seed}:{moment}:{seat}")
-        action = await asyncio.to_thread(bot.choose, self.game.view(seat), rng)
-        if len(self.game.actions) != moment or seat in self.session.bots:
-            return  # the person moved meanwhile
         try:
-            self.session.apply(action)
-            for call in self.game.decisions():
-                if call.kind is DecisionKind.CALL_UNO and call.player == seat:
-                    answer = bot.react(self.game.view(seat), rng)
-                    if answer is not None and answer in call.actions:
-                        self.session.apply(answer)
-                    break
+            moved = await self.session.driver.move_for(seat, make_bot(level), rng)
         except UnoError:
             return
+        if moved is None:
+            return  # the person moved meanwhile
         assert self.timers is not None
         if self.timers.timed_out(seat):
             self.autopilot.add(seat)
@@ -1221,7 +1186,6 @@ class Host:
         except UnoError as error:
             connection.push(protocol.error(str(error), action))
             return
-        self.person_played_at = time.monotonic()
         if self.timers is not None:
             self.timers.acted(seat)
         self.update_all()
@@ -1259,10 +1223,10 @@ class Host:
             self.server = server
             if started is not None:
                 started()
-            bots = asyncio.create_task(self.drive_bots())
-            away = asyncio.create_task(self.watch_away())
-            turns = asyncio.create_task(self.watch_turns())
-            flush = asyncio.create_task(self.tally.keep_flushing())
+            bots = asyncio.create_task(self.guarded("bots' driver", self.drive_bots))
+            away = asyncio.create_task(self.guarded("watch over absent seats", self.watch_away))
+            turns = asyncio.create_task(self.guarded("turn timer", self.watch_turns))
+            flush = asyncio.create_task(self.guarded("tally", self.tally.keep_flushing))
             self.changed.set()
             try:
                 await self.finished.wait()
@@ -1284,6 +1248,27 @@ class Host:
                     for connection in connections:
                         connection.close()
         return 0
+
+    async def guarded(self, what: str, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
+        """Run one of the host's background tasks; an unexpected error is told in one line and
+        the task starts again (the match goes on), and after ``TASK_RETRIES`` failures the
+        match is saved and the host stops with a sentence: never a match frozen in silence."""
+        for failures in range(1, TASK_RETRIES + 1):
+            try:
+                await work()
+                return
+            except Exception as error:
+                reason = protocol.clean_text(f"{type(error).__name__}: {error}")[:160]
+                if failures == TASK_RETRIES:
+                    self.session.save()
+                    self.tell_all(
+                        f"The host's {what} failed again ({reason}): the match is saved; "
+                        "uno-tui host resume continues it."
+                    )
+                    self.finished.set()
+                    return
+                self.log(f"The host's {what} failed ({reason}); it starts again.")
+                await asyncio.sleep(TASK_RESTART)
 
     def _loop_error(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
         """What asyncio would print with a traceback (an ``accept`` out of descriptors, a

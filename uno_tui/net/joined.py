@@ -24,8 +24,8 @@ from uno_tui.engine import (
 )
 from uno_tui.engine.events import Event
 from uno_tui.engine.seats import teammate_of
-from uno_tui.match.session import BotTurn
-from uno_tui.match.table import TableClosed
+from uno_tui.match.bot_driver import Pause
+from uno_tui.match.table import TableClosed, TableUnreachable
 from uno_tui.seats import Seat
 
 from . import protocol
@@ -154,7 +154,6 @@ class JoinedTable:
     actions are sent, and the host's updates come through ``news``. The round so far is read
     with ``game.round_events``; ``news`` brings only what came after the table was opened."""
 
-    moves_elsewhere = True
     autosave = None
     unsaved = None
 
@@ -167,7 +166,6 @@ class JoinedTable:
         self.seats = seats_of(welcome)
         seat = welcome.seat
         self.people: tuple[int, ...] = () if seat is None else (seat,)
-        self.bots: dict[int, object] = {}
         self.seen: object = None
         with table.lock:
             state = table.state
@@ -195,7 +193,7 @@ class JoinedTable:
             sent = (state.moves, state.refusal, time.monotonic())
         if not self.table.send(action):
             status = self.table.status_line() or "Not connected to the host"
-            raise IllegalActionError(status[:1].lower() + status[1:])
+            raise TableUnreachable(status[:1].lower() + status[1:])
         self.sent, self.game.held = sent, True
         return []
 
@@ -210,7 +208,9 @@ class JoinedTable:
         if answered or time.monotonic() - at > ANSWER_TIMEOUT or not self.table.connected:
             self.sent, self.game.held = None, False
 
-    async def news(self) -> list[Event]:
+    async def news(self, pause: Pause | None = None) -> list[Event]:
+        """The host's next update (its bots are paced at the host: ``pause`` is not
+        awaited here)."""
         ended = self.game.ended
         if ended is not None:  # the round's end was shown: on to the live table
             self.game.ended = None
@@ -272,21 +272,3 @@ class JoinedTable:
                 for round_start, at, words in state.chat
                 if round_start == state.round_start
             ]
-
-    def bot_react(self) -> list[Event] | None:
-        return None
-
-    def catch_hold(self) -> float:
-        return 0.0  # the host holds its bots (``Session.catch_hold``)
-
-    def pace_catches(self) -> None:
-        """The host paces its bots."""
-
-    def bot_turn(self) -> BotTurn | None:
-        return None
-
-    def think(self, turn: BotTurn) -> Action:
-        raise RuntimeError("the bots play at the host")
-
-    def play_bot_turn(self, turn: BotTurn, action: Action) -> list[Event] | None:
-        return None

@@ -41,7 +41,6 @@ from uno_tui.engine import (
 )
 from uno_tui.engine.events import Event, HandScored, HandsPassed, HandsSwapped, RoundEnded
 from uno_tui.match.flow import Curtain, MatchFlow, Question
-from uno_tui.match.session import BotTurn
 from uno_tui.match.table import Table
 from uno_tui.narration import (
     NOBODY_TO_CATCH,
@@ -340,9 +339,6 @@ class PlainGame:
             for e in batch.events
         ):
             self.tell_news()
-
-    async def think(self, turn: BotTurn) -> Action:
-        return self.table.think(turn)
 
     async def curtain(self, curtain: Curtain) -> Action | None:
         self.pass_keyboard_to(curtain.seat)

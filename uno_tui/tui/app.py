@@ -225,6 +225,8 @@ class UnoApp(App[None]):
     def play(self, session: Session, setup: TableSetup) -> None:
         self.session = session
         self.setup = setup  # the next match's setup starts from this one
+        if setup.bot_delay:  # bots at a person's pace catch a forgotten UNO at a person's pace
+            session.pace_catches()
 
         def match_over(_: None) -> None:
             self.session = None

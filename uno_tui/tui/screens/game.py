@@ -55,7 +55,6 @@ from uno_tui.match.flow import (
     Question,
     hits_person,
 )
-from uno_tui.match.session import BotTurn
 from uno_tui.match.table import Table
 from uno_tui.narration import (
     CANNOT_DRAW,
@@ -180,13 +179,9 @@ class GameScreen(Screen[None]):
         self.game = session.game
         self.flow = MatchFlow(session)
         self.bot_delay = bot_delay
-        if bot_delay:  # bots at a person's pace catch a forgotten UNO at a person's pace too
-            session.pace_catches()
         self.narrator = Narrator(self.game.names, team_scores=self.game.rules.team_game)
         self.shown_viewer: int | None = self.flow.viewer
         """Whose view the screen last showed: toasts are cleared when it changes."""
-        self.thinking: BotTurn | None = None
-        """The bot turn being thought about off the UI thread, if any."""
         self.seat_labels = [seat.bot_level or "" for seat in session.seats]
         self.hand_memo: tuple[tuple[Card, ...], frozenset[Card]] = ((), frozenset())
         """The hand as last shown: a cursor move within it is spoken, a new hand is not."""
@@ -295,7 +290,7 @@ class GameScreen(Screen[None]):
             hand.hide(
                 hidden_hand_words(
                     people=bool(self.session.people),
-                    moves_elsewhere=self.session.moves_elsewhere,
+                    bots_only=all(seat.bot_level for seat in self.session.seats),
                 )
             )
         else:
@@ -440,17 +435,6 @@ class GameScreen(Screen[None]):
         while too_small(*self.app.size) and not listening(self):
             await asyncio.sleep(SPEECH_POLL)
 
-    async def think(self, turn: BotTurn) -> Action:
-        """A bot thinks off the UI thread when there is a pause (a hard bot takes up to its
-        budget), so keys, review lines and the clock keep going."""
-        if not self.bot_delay:
-            return self.session.think(turn)
-        self.thinking = turn
-        try:
-            return await asyncio.to_thread(self.session.think, turn)
-        finally:
-            self.thinking = None
-
     async def curtain(self, curtain: Curtain) -> Action | None:
         await self.show_results()
         table = draw_table(
@@ -533,10 +517,10 @@ class GameScreen(Screen[None]):
             await asyncio.sleep(max(1.0, self.bot_delay * LAST_CARD_PAUSE))
         view = self.flow.view()
         events = self.game.round_events(None)
-        joined = self.session.moves_elsewhere
+        game = self.game  # a joined seat's is not the whole game: no record to replay
+        joined = not isinstance(game, Game)
         self.speak(round_spoken(view, events, stats=True, joined=joined))
         rounds = [event for event in self.game.log if isinstance(event, RoundEnded)]
-        game = self.game  # a joined seat's is not the whole game: no record to replay
         record = MatchRecord.of(game) if isinstance(game, Game) else None
         replay = None if record is None else (lambda: list(tell(record)))
 
