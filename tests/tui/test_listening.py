@@ -75,6 +75,22 @@ async def settle(pilot, times: int = 3) -> None:  # type: ignore[no-untyped-def]
         await pilot.pause()
 
 
+async def until(pilot, condition, seconds: float = 20.0) -> None:  # type: ignore[no-untyped-def]
+    """Until ``condition()`` holds: the app's speech and its cursor follow a key after the
+    messages it sent are handled and the screen has been refreshed, which a busy machine
+    takes longer to reach than any fixed number of pauses (the cause of this file's flaky
+    failures, at a different assert each time)."""
+    for _ in range(int(seconds / 0.01)):
+        if condition():
+            return
+        await pilot.pause(0.01)
+    assert condition(), "the app never got there"
+
+
+def said_since(speaker: HeardSpeaker, count: int) -> bool:
+    return len(speaker.heard) > count
+
+
 def cursor_on(app: UnoApp) -> bool:
     """The terminal's cursor is on the focused control."""
     focused = app.focused
@@ -85,7 +101,7 @@ async def test_the_setup_is_heard_control_by_control_and_started_with_keys_alone
     speaker = HeardSpeaker()
     app = narrated_setup(speaker)
     async with app.run_test(size=(100, 40)) as pilot:
-        await settle(pilot)
+        await until(pilot, lambda: bool(speaker.heard) and cursor_on(app))
         assert isinstance(app.screen, SetupScreen)
         first = speaker.lines()[0]
         assert first.startswith("Set up the table. Start the match, button. Enter on Start ")
@@ -96,12 +112,14 @@ async def test_the_setup_is_heard_control_by_control_and_started_with_keys_alone
         # terminal's cursor on it.
         heard_at: dict[str, str] = {}
         for _ in range(60):
+            count, was = len(speaker.heard), app.focused
             await pilot.press("tab")
-            await settle(pilot, 2)
+            await until(pilot, lambda: app.focused is not was)  # noqa: B023
             focused = app.focused
             assert focused is not None
             if focused.id == "start":
                 break
+            await until(pilot, lambda: said_since(speaker, count) and cursor_on(app))  # noqa: B023
             assert cursor_on(app), f"the cursor is not on {focused.id}"
             heard_at[str(focused.id)] = speaker.last()
         else:
@@ -121,39 +139,51 @@ async def test_the_setup_is_heard_control_by_control_and_started_with_keys_alone
 
         # A choice changed by keys: the list opens, each entry is heard as the arrows move,
         # Enter takes it and the control is heard again with its new value.
+        count = len(speaker.heard)
         app.screen.query_one("#kind-1", Select).focus()
-        await settle(pilot)
+        await until(pilot, lambda: said_since(speaker, count))
+        count = len(speaker.heard)
         await pilot.press("enter")
-        await settle(pilot)
+        await until(
+            pilot, lambda: said_since(speaker, count) and isinstance(app.focused, OptionList)
+        )
         assert speaker.last().endswith(
             "Up and Down choose, Enter takes it, Escape closes the list."
         )
+        count = len(speaker.heard)
         await pilot.press("down")
-        await settle(pilot)
+        await until(pilot, lambda: said_since(speaker, count))
         overlay = app.focused
         assert isinstance(overlay, OptionList)
         assert speaker.last().endswith(
             f"{(overlay.highlighted or 0) + 1} of {overlay.option_count}."
         )
         row = overlay.content_region.offset.y + (overlay.highlighted or 0)
+        await until(pilot, lambda: app.cursor_position.y == row)
         assert app.cursor_position.y == row, "the cursor on the highlighted entry"
+        count = len(speaker.heard)
         await pilot.press("enter")
-        await settle(pilot)
+        await until(
+            pilot, lambda: said_since(speaker, count) and speaker.last().startswith("Seat 2")
+        )
         chosen = app.screen.query_one("#kind-1", Select).value
         assert speaker.last().startswith(f"Seat 2 plays: {chosen} bot.")
 
         # Typing is echoed: the field's value as it is now.
+        count = len(speaker.heard)
         app.screen.query_one("#target", Input).focus()
-        await settle(pilot)
+        await until(pilot, lambda: said_since(speaker, count))
+        count = len(speaker.heard)
         await pilot.press("end", "backspace", "backspace", "backspace", "9")
-        await settle(pilot)
+        await until(pilot, lambda: len(speaker.heard) >= count + 4)
         assert speaker.lines()[-4:] == ["50", "5", "empty", "9"]
 
         # A wrong name is refused aloud; a right one lets Ctrl+S start the match.
         name = app.screen.query_one("#name-1", Input)
         name.value = "You"
+        count = len(speaker.heard)
         await pilot.press("ctrl+s")
-        await settle(pilot)
+        await until(pilot, lambda: said_since(speaker, count) and "Cannot" in speaker.last())
         assert speaker.last().startswith("Cannot start:")
         name.value = "Ada"
         await pilot.press("ctrl+s")
