@@ -260,7 +260,9 @@ def host_work(actions: int, spectators: int, data_root: str | None) -> list[floa
     from uno_tui.engine import Rules
     from uno_tui.match.session import Seat as TableSeat
     from uno_tui.match.session import Session
-    from uno_tui.net.host import Codes, Connection, Host, open_hosted
+    from uno_tui.net.codes import Codes, open_hosted
+    from uno_tui.net.connection import Connection
+    from uno_tui.net.host import Host
 
     names = ["A", "B", "C", "D"]
     session = Session(Rules.classic(target_score=100000), [TableSeat(n) for n in names], seed=1)

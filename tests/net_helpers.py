@@ -28,7 +28,9 @@ from uno_tui.engine import (
 )
 from uno_tui.match.session import Seat, Session
 from uno_tui.net import protocol
-from uno_tui.net.host import Codes, Host, HostOptions
+from uno_tui.net.codes import Codes
+from uno_tui.net.host import Host
+from uno_tui.net.options import HostOptions
 from uno_tui.net.room import Room
 from uno_tui.net.tls import Certificate, host_certificate, pinning_context
 

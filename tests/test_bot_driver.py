@@ -14,7 +14,7 @@ from uno_tui.engine import Action, DrawCard, Game, Position, Rules
 from uno_tui.engine.events import CardPlayed
 from uno_tui.match.bot_driver import BotDriver, BotTurn
 from uno_tui.match.session import Seat, Session
-from uno_tui.net import host as host_module
+from uno_tui.net import tasks
 from uno_tui.net.host import Codes, Host, HostOptions
 
 
@@ -161,7 +161,7 @@ async def test_a_host_whose_seat_changes_hands_while_its_bot_thinks_goes_on() ->
 async def test_a_background_task_that_fails_is_told_and_started_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(host_module, "TASK_RESTART", 0.0)
+    monkeypatch.setattr(tasks, "TASK_RESTART", 0.0)
     said: list[str] = []
     session = table()
     host = Host(session, Codes.new([0], spectators=False), log=said.append)
@@ -182,7 +182,7 @@ async def test_a_background_task_that_fails_is_told_and_started_again(
 async def test_a_task_that_keeps_failing_saves_the_match_and_stops_the_host_with_a_sentence(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(host_module, "TASK_RESTART", 0.0)
+    monkeypatch.setattr(tasks, "TASK_RESTART", 0.0)
     said: list[str] = []
     host = Host(table(), Codes.new([0], spectators=False), log=said.append)
 

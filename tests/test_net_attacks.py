@@ -27,7 +27,9 @@ from websockets.asyncio.client import connect
 from uno_tui.engine import Rules
 from uno_tui.match.session import Seat, Session
 from uno_tui.net import protocol
-from uno_tui.net.host import REFUSE_SECONDS, Codes, Host, descriptor_limit
+from uno_tui.net.admission import REFUSE_SECONDS, descriptor_limit
+from uno_tui.net.codes import Codes
+from uno_tui.net.host import Host
 from uno_tui.net.tls import pinning_context
 
 from .net_helpers import QUICK, Client, hosting
@@ -170,7 +172,7 @@ async def test_a_websocket_that_never_says_hello_nor_reads_is_let_go_at_the_dead
         await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 10)
         assert host.server is not None
         async with asyncio.timeout(options.hello_timeout + REFUSE_SECONDS + 10):
-            while host.server.connections or host.waiting.size:
+            while host.server.connections or host.door.waiting.size:
                 await asyncio.sleep(0.05)
         writer.close()
 

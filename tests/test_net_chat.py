@@ -68,12 +68,12 @@ async def test_a_message_reaches_every_seat_and_spectator_as_typed(tmp_path: Pat
             await ben.ws.send(protocol.say("spam"))
         assert "too many messages" in await refusal_of(ben)
         await ben.drain(0.3)
-        assert [line.name for line in host.chat_lines].count("Ben") < 8
+        assert [line.name for line in host.talk.lines].count("Ben") < 8
         host.record = tmp_path / "match.json"
         host.write_record()
         kept = load_chat(chat_path(host.record))
         assert kept[0].words() == "Ann says: [red]gg[/red] <b>&amp;"
-        assert kept == host.chat_lines
+        assert kept == host.talk.lines
 
 
 async def test_spectators_write_when_the_host_allows() -> None:

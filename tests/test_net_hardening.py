@@ -28,9 +28,11 @@ from websockets.asyncio.client import connect
 
 from uno_tui.match.session import Seat
 from uno_tui.net import protocol
+from uno_tui.net.admission import BUFFER_CAP
 from uno_tui.net.client import RemoteTable
+from uno_tui.net.codes import SaveWarning
 from uno_tui.net.constants import DOOR_HEADER, ENV_DOOR
-from uno_tui.net.host import BUFFER_CAP, Host, SaveWarning
+from uno_tui.net.host import Host
 from uno_tui.net.tls import pinning_context
 
 from .net_helpers import QUICK, Client, certificate, first_legal, hosting, secure, url
@@ -113,7 +115,7 @@ async def test_tls_handshakes_under_way_count_as_pending_and_the_oldest_are_cut_
     lines: list[str] = []
     hello = _client_hello()
     async with hosting(TABLE, REMOTE, options=options, log=lines.append) as host:
-        assert host.pending.per_address == 4
+        assert host.door.pending.per_address == 4
         stalled: list[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = []
         try:
             for n in range(12):
@@ -122,25 +124,25 @@ async def test_tls_handshakes_under_way_count_as_pending_and_the_oldest_are_cut_
                     writer.write(hello)
                 stalled.append((reader, writer))
                 async with asyncio.timeout(10):
-                    while host.pending.size < min(n + 1, 4):
+                    while host.door.pending.size < min(n + 1, 4):
                         await asyncio.sleep(0.01)  # counted once accepted
-                assert host.pending.size <= 4
+                assert host.door.pending.size <= 4
             async with asyncio.timeout(10):  # the eight oldest are closed by the host
                 for reader, _writer in stalled[:8]:
                     with contextlib.suppress(ConnectionError):
                         while await reader.read(4096):
                             pass
-            assert host.pending.size == 4
+            assert host.door.pending.size == 4
             ann = await Client.join(host, host.codes.seats[0])
             welcome = await ann.until(protocol.Welcome)
             assert isinstance(welcome, protocol.Welcome) and welcome.seat == 0
-            assert host.pending.size <= 4
+            assert host.door.pending.size <= 4
             await ann.close()
         finally:
             for _reader, writer in stalled:
                 writer.close()
         async with asyncio.timeout(10):
-            while host.pending.size:
+            while host.door.pending.size:
                 await asyncio.sleep(0.01)  # the ones left go when they close
     assert not any("Traceback" in line for line in lines)
 
@@ -152,7 +154,7 @@ async def test_a_seats_code_rejoins_under_64_idle_connections_without_a_code() -
             ann = await Client.join(host, host.codes.seats[0])
             welcome = await ann.until(protocol.Welcome)
             assert isinstance(welcome, protocol.Welcome) and welcome.seat == 0
-            assert host.waiting.size <= host.options.max_connections
+            assert host.door.waiting.size <= host.options.max_connections
         finally:
             for ws in idle:
                 with contextlib.suppress(Exception):
@@ -385,7 +387,7 @@ async def test_ssh_door_guests_count_as_their_own_addresses_and_a_forged_claim_d
     options = secure(replace(QUICK, address_join_burst=1, address_join_rate=0.001))
     lines: list[str] = []
     async with hosting(TABLE, REMOTE, options=options, log=lines.append) as host:
-        host.door_secret = "s3cret-of-the-door"
+        host.door.secret = "s3cret-of-the-door"
         ann, ben = host.codes.seats[0], host.codes.seats[1]
         for guest, code in (("198.51.100.7", ann), ("2001:db8::9", ben)):
             welcome = await _join_with_header(host, code, f"s3cret-of-the-door {guest}")
@@ -407,7 +409,7 @@ async def test_a_join_process_given_the_doors_variable_is_counted_as_its_guest(
     welcomed though the loopback's own joins are used up."""
     options = secure(replace(QUICK, address_join_burst=1, address_join_rate=0.001))
     async with hosting(TABLE, REMOTE, options=options) as host:
-        host.door_secret = "s3cret-of-the-door"
+        host.door.secret = "s3cret-of-the-door"
         assert isinstance(
             await _join_with_header(host, host.codes.seats[0], None), protocol.Welcome
         )

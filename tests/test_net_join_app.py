@@ -13,7 +13,7 @@ from textual.widgets import Static
 from uno_tui.engine import DrawCard, PlayCard
 from uno_tui.match.session import Seat
 from uno_tui.net import protocol
-from uno_tui.net.host import new_code
+from uno_tui.net.codes import new_code
 from uno_tui.net.joined import JoinedTable
 from uno_tui.net.room import Room, kept_seat, open_name
 from uno_tui.tui.join_app import ChatLine, JoinApp, JoinedGameScreen

@@ -9,7 +9,7 @@ from dataclasses import replace
 from uno_tui.engine.events import CardsDrawn, DrawReason, Event, PlayerSkipped
 from uno_tui.match.flow import BOT_PAUSE, HIT_PAUSE
 from uno_tui.match.session import Seat
-from uno_tui.net.host import HostOptions
+from uno_tui.net.options import HostOptions
 from uno_tui.net.pace import BotPace
 
 from .net_helpers import QUICK, Client, hosting, play_to_the_end

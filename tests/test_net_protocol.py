@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from uno_tui.engine import DrawCard, Game, Phase, PlayCard, Rules, parse_cards
 from uno_tui.engine.events import CardsDrawn, DrawReason
 from uno_tui.net import protocol
-from uno_tui.net.host import CODE_ALPHABET, Codes, new_code
+from uno_tui.net.codes import CODE_ALPHABET, Codes, new_code
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ import pytest
 
 from uno_tui.match.session import Seat
 from uno_tui.net import protocol
-from uno_tui.net.host import new_code
+from uno_tui.net.codes import new_code
 from uno_tui.net.room import Room, RoomRefusal, keep_seat, kept_seat, lobby_words, open_name
 
 from .net_helpers import Client, hosting, play_to_the_end
@@ -128,7 +128,7 @@ async def test_a_goodbye_in_the_room_gives_the_seat_back_and_a_drop_keeps_it() -
 
 
 def test_the_room_and_the_address_are_kept_with_the_codes(tmp_path: Path) -> None:
-    from uno_tui.net.host import Codes, join_lines
+    from uno_tui.net.codes import Codes, join_lines
 
     made = room()
     made.claim("Ann", [seat.name for seat in SEATS])

@@ -203,7 +203,7 @@ class Answers(asyncssh.SSHClient):
 async def test_a_rooms_code_opens_the_door_and_asks_a_name_or_takes_the_user_name(
     tmp_path: Path,
 ) -> None:
-    from uno_tui.net.host import new_code
+    from uno_tui.net.codes import new_code
     from uno_tui.net.room import Room, open_name
 
     made = Room(new_code(), [0, 1], "random")

@@ -12,12 +12,19 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from uno_tui.store.files import FileRefused, read_limited, write_atomic
 
+from . import protocol
 from .protocol import MAX_CHAT_TEXT
+
+if TYPE_CHECKING:
+    from .admission import Buckets
+    from .connection import Audience, Connection
 
 CHAT_NAME = "hosted-chat.json"
 CHAT_FORMAT = "uno-tui chat"
@@ -93,3 +100,54 @@ def load_chat(path: Path) -> list[ChatLine]:
         with contextlib.suppress(ChatRefused):
             lines.append(ChatLine(moves, seat, check_text(name)[:20], check_text(text)))
     return lines[-CHAT_KEPT:]
+
+
+class TableTalk:
+    """The chat of a hosted table: who may say what, how often, to whom, and where it is kept.
+    ``connections``: every joined connection; ``moves``: how many actions the match has had;
+    ``name_of``: a seat's name now."""
+
+    def __init__(
+        self,
+        connections: Audience,
+        *,
+        spectators_chat: bool,
+        buckets: Buckets,
+        moves: Callable[[], int],
+        name_of: Callable[[int], str],
+        log: Callable[[str], None],
+    ) -> None:
+        self.connections = connections
+        self.spectators_chat = spectators_chat
+        self.buckets = buckets
+        self.moves, self.name_of, self.log = moves, name_of, log
+        self.lines: list[ChatLine] = []
+        self.file: Path | None = None
+        """Where the chat is kept with the hosted match (``hosted-chat.json``)."""
+
+    def say_from(self, connection: Connection, raw: str) -> None:
+        """A chat message from a seat (or a spectator, when allowed), checked and paced."""
+        seat = connection.seat
+        if seat is None and not self.spectators_chat:
+            connection.push(
+                protocol.error("spectators read the chat; the host has not let them write")
+            )
+            return
+        if not self.buckets.take(seat if seat is not None else ("spectator", id(connection))):
+            connection.push(protocol.error("too many messages: wait a moment before the next"))
+            return
+        try:
+            text = check_text(raw)
+        except ChatRefused as refusal:
+            connection.push(protocol.error(str(refusal)))
+            return
+        self.say(seat, "Spectator" if seat is None else self.name_of(seat), text)
+
+    def say(self, seat: int | None, name: str, text: str) -> None:
+        """Say ``text`` to every seat and spectator, and keep it with the match."""
+        line = ChatLine(self.moves(), seat, name, text)
+        self.lines = [*self.lines[-(CHAT_KEPT - 1) :], line]
+        self.connections.push_all(protocol.chat(seat, name, text))
+        self.log(protocol.clean_text(line.words()))
+        if self.file is not None:
+            save_chat(self.file, self.lines)

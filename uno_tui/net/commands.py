@@ -37,11 +37,7 @@ from .client import (
     address_url,
     lobby_changed,
 )
-from .constants import DEFAULT_PORT
-from .host import (
-    AWAY_BOT,
-    Host,
-    HostOptions,
+from .codes import (
     describe_address,
     hosted_paths,
     join_lines,
@@ -50,7 +46,10 @@ from .host import (
     remember_address,
     resume_hosted,
 )
+from .constants import DEFAULT_PORT
+from .host import Host
 from .joined import JoinedTable
+from .options import AWAY_BOT, HostOptions
 from .pace import BOT_PAUSE
 from .room import OPEN_MARK, Room, kept_pin, kept_seat, lobby_words, open_name
 from .tls import Certificate, CertificateError, host_certificate
@@ -302,11 +301,11 @@ def run_host(
     )
     host = Host(session, codes, options, local=local, log=say, record=args.record)
     host.codes_path = hosted_paths()[1]
-    host.chat_file = host.codes_path.with_name(CHAT_NAME)
+    host.talk.file = host.codes_path.with_name(CHAT_NAME)
     if args.resume:
-        host.chat_lines = load_chat(host.chat_file)
+        host.talk.lines = load_chat(host.talk.file)
     else:
-        save_chat(host.chat_file, [])  # a new match: the last one's chat is not its
+        save_chat(host.talk.file, [])  # a new match: the last one's chat is not its
     tail = "--insecure" if certificate is None else f"--fingerprint {certificate.fingerprint}"
     door = None if args.ssh is None else _door(args, bind, tail)
 

@@ -32,7 +32,7 @@ from textual_serve.server import Server, to_int
 
 from uno_tui.store.files import ENV_DATA_DIR
 
-from .host import Tally
+from .admission import Tally
 from .protocol import clean_text
 
 ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"

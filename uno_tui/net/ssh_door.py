@@ -52,9 +52,10 @@ import asyncssh
 from uno_tui.engine.names import MAX_NAME_LENGTH, name_problem
 from uno_tui.store.files import ENV_DATA_DIR, data_dir, write_atomic
 
+from .admission import Pool
 from .client import ENV_JOIN_CODE, ENV_JOIN_NAME
 from .constants import ENV_DOOR
-from .host import Host, Pool
+from .host import Host
 
 HOST_KEY_NAME = "ssh-host-key"
 ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"
@@ -172,7 +173,7 @@ class Door:
         self.running: set[DoorSession] = set()
         self.waiting = Pool(options.max_waiting, options.max_waiting_per_address)
         self.acceptor: asyncssh.SSHAcceptor | None = None
-        self.secret = host.door_secret = secrets.token_urlsafe(32)
+        self.secret = host.door.secret = secrets.token_urlsafe(32)
         """The sessions' join processes show it to the host with their guest's address, so
         each guest is counted as its own address there (the door's own caps per address
         apply before); a connection without it from the loopback counts as the loopback."""
