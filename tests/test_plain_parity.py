@@ -97,7 +97,7 @@ MATCHES = {
         [Seat("Maya"), Seat("Ada", "easy"), Seat("Bo", "medium"), Seat("Cy", "hard")],
     ),
     "teams": (
-        Rules.preset(RuleSet.TEAMS, target_score=120),
+        Rules.preset(RuleSet.TEAMS, target_score=300),
         [Seat("Maya"), Seat("Ada", "easy"), Seat("Bo", "medium"), Seat("Cy", "hard")],
     ),
 }

@@ -372,6 +372,9 @@ class MatchFlow:
         taken in and shown as they come. ``None`` once news has ended the decision's moment:
         the question is cancelled and ``PASSED`` told."""
         answer = asyncio.ensure_future(asking)
+        # A signal that stops the process (Ctrl+C, SIGTERM) may leave the loop from inside
+        # the question: its exception is taken here, so it is never reported as lost.
+        answer.add_done_callback(_taken)
         try:
             while True:
                 news = asyncio.ensure_future(self.session.news(self._bot_pause(front)))
@@ -680,6 +683,11 @@ class MatchFlow:
     def moves_question(self, moves: Sequence[Move]) -> Question:
         """The person's moves as a question: the number played is the move's number."""
         return Question("Your moves.", tuple(Choice(m.label, m.actions) for m in moves))
+
+
+def _taken(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
 
 
 def hits_person(events: Sequence[Event], people: set[int]) -> bool:
