@@ -58,7 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--b", required=True, help="the second seating")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hard-samples", type=int, default=None)
+    parser.add_argument(
+        "--think-samples", "--hard-samples", dest="hard_samples", type=int, default=None
+    )
     parser.add_argument("--think-ms", type=float, default=250.0)
     args = parser.parse_args(argv)
     seatings = [tuple(args.a.split(",")), tuple(args.b.split(","))]
@@ -71,7 +73,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     bots = {level: timed(make) for level, make in levels(args.think_ms, args.hard_samples).items()}
     configs = [
-        sim.Config(args.rules, seating, args.games, args.seed, think_ms=args.think_ms, bots=bots)
+        sim.Config(
+            args.rules,
+            seating,
+            args.games,
+            args.seed,
+            think_ms=args.think_ms,
+            think_samples=args.hard_samples,
+            bots=bots,
+        )
         for seating in seatings
     ]
     results: list[list[int]] = [[], []]
