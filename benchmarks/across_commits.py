@@ -10,7 +10,8 @@ Extract the older commit beside the tree and run this script from the newer tree
         --rules two-player --games 400 --seed 77 --samples 40 > new.json
     python benchmarks/across_commits.py --compare old.json new.json
 
-Each run prints the first seat's result game by game (1 won, 0 lost) and a digest of each
+Each run prints the first seat's result game by game (1 won, 0 lost), its decision times
+(median, p99, on the wall clock: they move with the load, the results do not) and a digest of each
 game's deal (its first hands and top card as the first seat saw them): where the deals agree
 the games are paired, and ``--compare`` prints both win rates and the paired difference over
 the games whose deals agree. It uses only what both old and new trees have: ``sim.play_game``,
@@ -49,6 +50,7 @@ def _run(args: argparse.Namespace) -> dict[str, Any]:
         extra["bots"] = {level: _Factory(make, level) for level in seats}
     config = sim.Config(args.rules, seats, args.games, args.seed, **extra)
     results: list[int] = []
+    times = sim.Timings()
     digests: list[str] = []
     first_views: list[str] = []
     original = sim._play
@@ -65,6 +67,8 @@ def _run(args: argparse.Namespace) -> dict[str, Any]:
         if tally.failures:
             raise SystemExit(tally.failures[0][1])
         results.append(tally.wins[0])
+        if seats[0] in tally.decision_ms:
+            times.merge(tally.decision_ms[seats[0]])
         digests.append(hashlib.sha256(first_views[-1].encode()).hexdigest()[:12])
     sim._play = original
     return {
@@ -73,6 +77,11 @@ def _run(args: argparse.Namespace) -> dict[str, Any]:
         "seed": args.seed,
         "samples": args.samples,
         "wins": results,
+        "first_seat_decision_ms": {
+            "median": round(times.percentile(0.5), 2),
+            "p99": round(times.percentile(0.99), 2),
+            "decisions": times.count,
+        },
         "deals": digests,
     }
 
