@@ -29,6 +29,7 @@ from uno_tui import sim
 from uno_tui.bots import Bot, BotFactory
 from uno_tui.bots.base import main_decision
 from uno_tui.engine import Action, PlayerView
+from uno_tui.intervals import wilson
 
 
 class Timed(Bot):
@@ -58,7 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--b", required=True, help="the second seating")
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--hard-samples", type=int, default=None)
+    parser.add_argument(
+        "--think-samples", "--hard-samples", dest="hard_samples", type=int, default=None
+    )
     parser.add_argument("--think-ms", type=float, default=250.0)
     args = parser.parse_args(argv)
     seatings = [tuple(args.a.split(",")), tuple(args.b.split(","))]
@@ -71,7 +74,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     bots = {level: timed(make) for level, make in levels(args.think_ms, args.hard_samples).items()}
     configs = [
-        sim.Config(args.rules, seating, args.games, args.seed, think_ms=args.think_ms, bots=bots)
+        sim.Config(
+            args.rules,
+            seating,
+            args.games,
+            args.seed,
+            think_ms=args.think_ms,
+            think_samples=args.hard_samples,
+            bots=bots,
+        )
         for seating in seatings
     ]
     results: list[list[int]] = [[], []]
@@ -109,7 +120,7 @@ def summary(
             ",".join(levels): {
                 "first_level_wins": sum(outcomes),
                 "win_rate": round(sum(outcomes) / games, 4),
-                "ci95": [round(x, 4) for x in sim.wilson(sum(outcomes), games)],
+                "ci95": [round(x, 4) for x in wilson(sum(outcomes), games)],
             }
             for levels, outcomes in zip(seatings, results, strict=True)
         },

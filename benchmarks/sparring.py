@@ -21,7 +21,8 @@ Seat them in ``uno-tui simulate`` through this script (``uno_tui`` never imports
 
     python -m benchmarks.sparring --rules two-player --seats medium,mixbot --games 2000 --seed 7
 
-``--hard-samples N`` (this script's own) fixes the hard bot's imagined deals per decision.
+``--think-samples N`` (``uno-tui simulate``'s) fixes the searching bots' imagined deals per
+decision; ``--hard-samples N`` is the same, the name this script used before simulate had it.
 
 Two more levels swap the Teams passes and shares between our own bots, to measure hard's Teams
 search: ``hard-medium-teams`` (hard with medium's passes and shares, as hard was before) and
@@ -37,7 +38,8 @@ import functools
 import random
 import sys
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from uno_tui import sim
 from uno_tui.bots import Bot, BotFactory, HardBot, MediumBot
@@ -56,7 +58,22 @@ from uno_tui.engine import (
     PlayCard,
     PlayerView,
     Rank,
+    build_deck,
 )
+from uno_tui.engine.events import (
+    CardPlayed,
+    CardsDealt,
+    CardsDrawn,
+    ColorNamed,
+    DeckReshuffled,
+    DrawnCardKept,
+    DrawReason,
+    Event,
+    FirstCardTurned,
+    TurnPassed,
+)
+
+T = TypeVar("T")
 
 
 def _play_of(actions: Sequence[Action], card: Card, color: Color | None) -> PlayCard:
@@ -298,10 +315,11 @@ def _most_common_color(hand: Sequence[Card], rng: random.Random) -> Color:
     return rng.choice([color for color, n in counts.items() if n == most])
 
 
-def _pick_max(cards: list[Card], key: object) -> list[Card]:
-    values = [key(card) for card in cards]  # type: ignore[operator]
+def _pick_max(items: list[T], key: Callable[[T], float]) -> list[T]:
+    """UnoAI's ``Seq.pickMaxBy``: every item of the highest value."""
+    values = [key(item) for item in items]
     best = max(values)
-    return [card for card, value in zip(cards, values, strict=True) if value == best]
+    return [item for item, value in zip(items, values, strict=True) if value == best]
 
 
 def mixbot_choice(view: PlayerView, rng: random.Random) -> tuple[Card, Color | None] | None:
@@ -340,7 +358,252 @@ def mixbot_choice(view: PlayerView, rng: random.Random) -> tuple[Card, Color | N
     return picked, _most_common_color(hand, rng) if picked.is_wild else None
 
 
-SPARRING: dict[str, type[Bot]] = {"rlcard-v1": RlcardV1Bot, "mixbot": MixBot}
+# UnoAI's MixBot2 -------------------------------------------------------------------------
+
+MIX2_RANKS = (4, 3, 5, 6, 1, 2)
+"""MixBot2's DefaultSettingsWinRate, by card type as ``card_type`` numbers them: the ranks
+(Draw Two > Skip > number > Reverse > Wild Draw Four > Wild)."""
+MIX2_END_GAME_RANKS = (2, 3, 4, 6, 1, 5)
+"""The ranks when the next player holds one card (EnableEndGameLogic)."""
+MIX2_CARD_COUNT_LIMITS = (-1, -1, -1, -1, 2, 4)
+"""The most cards of the unlimited types a hand may hold to play a card of the type (-1: no
+limit); in the end game there are none (EndGameCardCountLimits all -1)."""
+MIX2_PLAY_DRAWN_THRESHOLDS = (-1, -1, -1, -1, 2, 2)
+"""The most cards a hand may hold to play a drawn card of the type."""
+MIX2_WILD_COLOR_SLACK = 1
+"""How many cards short of the commonest colour a Wild's colour may be and still be preferred
+(WildPreferredColorSlack)."""
+
+
+def uno_ai_match(top: Card, color: Color | None, card: Card) -> bool:
+    """UnoAI's ``doCardsMatch top card``, ``top`` as it lies (a Wild with ``color`` named)."""
+    if card.is_wild:
+        return True
+    if not top.is_wild and card.rank is top.rank:
+        return True
+    return card.color is (color if top.is_wild else top.color)
+
+
+class CardCounts:
+    """UnoAI's ``CardCounting``: for each opponent, how many of each card (Wilds without their
+    colour) it may hold at most, read from the round's events as the viewer saw them. Each
+    starts with the deck but the viewer's hand and the pile; a card it plays is taken off;
+    drawing on its turn shows it held nothing that matched the top card, and, if it keeps the
+    card, it may hold one more of anything else; a penalty draw adds that many of anything;
+    and every bound is cut to the cards in neither the viewer's hand nor the pile whenever
+    one of them is seen played elsewhere or drawn by the viewer."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.me = view.player
+        self.others = [seat for seat in range(view.player_count) if seat != view.player]
+        self.full = Counter(build_deck(view.rules))
+        self.counts: dict[int, Counter[Card]] = {seat: Counter() for seat in self.others}
+        self.hand: Counter[Card] = Counter()
+        self.pile: Counter[Card] = Counter()
+        self.top: Card | None = None
+        self.color: Color | None = None
+        self.drew_on: dict[int, tuple[Card, Color | None]] = {}
+        """An opponent that drew on its turn, and the table it drew on, until it plays or
+        keeps the card."""
+        self.first: Event | None = None
+        self.upto = 0
+
+    @classmethod
+    def follow(cls, counts: CardCounts | None, view: PlayerView) -> CardCounts:
+        """``counts`` read on to ``view``'s last event (afresh at a new round)."""
+        events = view.events
+        if counts is None or not events or events[0] is not counts.first:
+            counts = cls(view)
+            counts.first = events[0] if events else None
+        for event in events[counts.upto :]:
+            counts.read(event)
+        counts.upto = len(events)
+        return counts
+
+    def bound(self, card: Card) -> int:
+        return self.full[card] - self.hand[card] - self.pile[card]
+
+    def no_match_chance(self, seat: int, hand_size: int, top: Card, color: Color | None) -> float:
+        """``probabilityNoMatchByCardCounting``: the chance that ``hand_size`` cards drawn
+        from what ``seat`` may hold include none that match ``top``."""
+        counts = self.counts[seat]
+        total = sum(counts.values())
+        matching = sum(n for card, n in counts.items() if uno_ai_match(top, color, card))
+        draws = min(hand_size, total)
+        if total == 0:
+            return 0.0
+        if matching == 0:
+            return 1.0
+        if total - matching <= draws - 1:
+            return 0.0
+        chance = 1.0
+        for i in range(draws):
+            chance *= (total - matching - i) / (total - i)
+        return chance
+
+    def read(self, event: Event) -> None:
+        match event:
+            case CardsDealt(player=player, cards=cards) if player == self.me and cards:
+                self.hand.update(cards)
+            case FirstCardTurned(card=card):
+                self.pile[card] += 1
+                self.top, self.color = card, card.color
+                start = Counter({card: self.bound(card) for card in self.full})
+                self.counts = {seat: Counter(start) for seat in self.others}
+            case CardPlayed(player=player, card=card, color=color):
+                self._played(player, card)
+                self.top, self.color = card, color
+            case ColorNamed(color=color):
+                self.color = color
+            case CardsDrawn(player=player, reason=reason, cards=cards, count=count):
+                self._drawn(player, reason, cards, count)
+            case DrawnCardKept(player=player) | TurnPassed(player=player):
+                self._kept(player)
+            case DeckReshuffled():
+                self.pile = Counter() if self.top is None else Counter([self.top])
+
+    def _played(self, player: int, card: Card) -> None:
+        if player == self.me:
+            self.hand[card] -= 1
+        self.pile[card] += 1
+        if player == self.me:
+            return
+        drawn = self.drew_on.pop(player, None)
+        if drawn is None:  # PlayCardAction
+            counts = self.counts[player]
+            counts[card] = max(counts[card] - 1, 0)
+        self._cap([card], [seat for seat in self.others if seat != player])
+
+    def _drawn(
+        self, player: int, reason: DrawReason, cards: tuple[Card, ...] | None, count: int
+    ) -> None:
+        if player == self.me:
+            assert cards is not None
+            self.hand.update(cards)
+            self._cap(cards, self.others)
+            return
+        counts = self.counts[player]
+        if reason is DrawReason.CHOICE and self.top is not None:
+            self.drew_on[player] = (self.top, self.color)
+            for card in counts:
+                if uno_ai_match(self.top, self.color, card):
+                    counts[card] = 0
+            return
+        for card in counts:  # DrawCardsAndSkipAction
+            counts[card] = min(counts[card] + count, self.bound(card))
+
+    def _kept(self, player: int) -> None:
+        """An opponent kept the card it drew on its turn: DrawCardAction."""
+        table = self.drew_on.pop(player, None)
+        if table is None:
+            return
+        counts = self.counts[player]
+        for card in counts:
+            if not uno_ai_match(*table, card):
+                counts[card] = min(counts[card] + 1, self.bound(card))
+
+    def _cap(self, cards: Sequence[Card], seats: Sequence[int]) -> None:
+        for seat in seats:
+            counts = self.counts[seat]
+            for card in cards:
+                counts[card] = min(counts[card], self.bound(card))
+
+
+class MixBot2(_PortedBot):
+    """UnoAI's MixBot2 (UnoAI/Bots/MixBot2.fs) with DefaultSettingsWinRate."""
+
+    level = "mixbot2"
+
+    def __init__(self) -> None:
+        self.counts: CardCounts | None = None
+
+    def _color(self, view: PlayerView, rng: random.Random) -> Color:
+        return _most_common_color(view.hand, rng)
+
+    def _turn(self, view: PlayerView, actions: Sequence[Action], rng: random.Random) -> Action:
+        self.counts = CardCounts.follow(self.counts, view)
+        choice = mixbot2_choice(view, self.counts, rng)
+        if choice is None:
+            return next(a for a in actions if isinstance(a, DrawCard))
+        return _play_of(actions, *choice)
+
+    def _drawn(self, view: PlayerView, actions: Sequence[Action], rng: random.Random) -> Action:
+        card = view.drawn_card
+        assert card is not None
+        keep = next((a for a in actions if isinstance(a, KeepDrawn)), None)
+        threshold = MIX2_PLAY_DRAWN_THRESHOLDS[card_type(card, _reverse_skips(view))]
+        if keep is not None and threshold != -1 and len(view.hand) > threshold:
+            return keep
+        color = _most_common_color(view.hand, rng) if card.is_wild else None
+        return _play_of(actions, card, color)
+
+
+def _after_play(view: PlayerView, card: Card) -> int:
+    """``getNextActiveAfterPlay``: whose turn it is after ``card`` (UnoAI's table: a Skip,
+    Draw Two or Wild Draw Four passes over the next player, a Reverse turns back)."""
+    step = 1 if view.clockwise else -1
+    rank = card.rank
+    if rank is Rank.REVERSE and not _reverse_skips(view):
+        return (view.player - step) % view.player_count
+    jumps = rank in (Rank.SKIP, Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.REVERSE)
+    return (view.player + step * (2 if jumps else 1)) % view.player_count
+
+
+def mixbot2_choice(
+    view: PlayerView, counts: CardCounts, rng: random.Random
+) -> tuple[Card, Color | None] | None:
+    """MixBot2's ``PerformAction``: the card (and colour) to play, or None to draw."""
+    hand = list(view.hand)
+    skips = _reverse_skips(view)
+
+    def kind(card: Card) -> int:
+        return card_type(card, skips)
+
+    step = 1 if view.clockwise else -1
+    end_game = view.hand_counts[(view.player + step) % view.player_count] == 1
+    limits = (-1,) * 6 if end_game else MIX2_CARD_COUNT_LIMITS
+    ranks = MIX2_END_GAME_RANKS if end_game else MIX2_RANKS
+    in_hand = sum(1 for card in hand if limits[kind(card)] == -1)
+    playable = list(dict.fromkeys(card for card in hand if _matches(card, view)))
+    within = [c for c in playable if limits[kind(c)] == -1 or in_hand <= limits[kind(c)]]
+    if not within:
+        return None
+    held = Counter(card.color for card in hand if card.color is not None)
+    most = max(held.values(), default=0)
+    common = {color for color, n in held.items() if n == most}
+    wild_colors = (
+        {c for c, n in held.items() if n >= most - MIX2_WILD_COLOR_SLACK} if held else set(Color)
+    )
+    options = [
+        (card, color) for card in within for color in (tuple(Color) if card.is_wild else (None,))
+    ]
+
+    def color_priority(option: tuple[Card, Color | None]) -> int:
+        card, color = option
+        if card.is_wild:
+            return 1 if color in wild_colors else 0
+        return 1 if card.color in common else 0
+
+    def no_match(option: tuple[Card, Color | None]) -> float:
+        card, color = option
+        seat = _after_play(view, card)
+        if seat == view.player:
+            rest = list(hand)
+            rest.remove(card)
+            return 0.0 if any(uno_ai_match(card, color, other) for other in rest) else 1.0
+        return counts.no_match_chance(seat, view.hand_counts[seat], card, color)
+
+    ranked = _pick_max(options, lambda option: ranks[kind(option[0])])
+    ranked = _pick_max(ranked, color_priority)
+    ranked = _pick_max(ranked, no_match)
+    return rng.choice(ranked)
+
+
+SPARRING: dict[str, type[Bot]] = {
+    "rlcard-v1": RlcardV1Bot,
+    "mixbot": MixBot,
+    "mixbot2": MixBot2,
+}
 
 
 # Our own bots with their Teams passes and shares swapped -----------------------------------
@@ -389,13 +652,13 @@ def levels(
         level: functools.partial(bot, think_ms=think_ms, samples=samples)
         for level, bot in SEARCHING.items()
     }
-    return {**sim.game_levels(think_ms), **SPARRING, **searching}
+    return {**sim.game_levels(think_ms, samples), **SPARRING, **searching}
 
 
 def fixed_samples(argv: list[str]) -> int | None:
     """Take ``--hard-samples N`` out of ``argv``: the hard bot then imagines exactly N deals a
     decision whatever the clock says, so its strength can be measured apart from the load of
-    the machine (``--think-ms`` still bounds a decision; give it room)."""
+    the machine (``simulate --think-samples N``, by its older name)."""
     if "--hard-samples" not in argv:
         return None
     at = argv.index("--hard-samples")
@@ -411,8 +674,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = list(sys.argv[1:] if argv is None else argv)
     samples = fixed_samples(args)
+    if samples is not None:
+        args += ["--think-samples", str(samples)]
     parsed = build_parser().parse_args(["simulate", *args])
-    return sim.run(parsed, functools.partial(levels, samples=samples))
+    return sim.run(parsed, levels)
 
 
 if __name__ == "__main__":

@@ -408,3 +408,25 @@ def test_knowledge_read_on_from_the_last_view_equals_knowledge_read_afresh(rules
             checked += 1
             game.apply(bots[seat].choose(views[seat], rng))
     assert checked > 100
+
+
+def test_a_hint_searches_within_a_quarter_second_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint's hard bot is given less than a quarter second, so reading the view and
+    wording the reason fit in it too (counted on a clock that moves only when read)."""
+    from uno_tui.bots import hint as hint_module
+
+    clocks: list[StepClock] = []
+
+    def timed(think_ms: float) -> HardBot:
+        clock = StepClock(step=0.001)
+        clocks.append(clock)
+        return HardBot(think_ms=think_ms, clock=clock)
+
+    monkeypatch.setattr(hint_module, "HardBot", timed)
+    game = game_at(
+        Rules.classic(), ["R1 R2 G2 Y2 B2 W W+4", "B3 B4 G5", "Y1 Y2", "G7 G8"], "R5", seed=1
+    )
+    given = hint_module.hint(game.view(0))
+    assert isinstance(given.action, PlayCard) and given.reason
+    assert hint_module.HINT_THINK_MS <= 200
+    assert clocks and clocks[0].readings - 1 <= hint_module.HINT_THINK_MS + 1

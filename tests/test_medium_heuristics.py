@@ -75,3 +75,13 @@ def test_medium_never_bluffs_a_wild_draw_four_on_two_cards() -> None:
 def test_medium_stops_a_player_holding_one_card_with_a_draw_two_before_a_bluff() -> None:
     action = choice(Rules.two_player(), ["W+4 R+2 B2", "G1"], "R5")
     assert isinstance(action, PlayCard) and action.card == card("R+2")
+
+
+def test_medium_holds_a_wild_draw_four_longer_with_two_players() -> None:
+    """Three other cards and nothing else to play on a red 5: with two players medium draws
+    rather than spend its Wild Draw Four (the limit is two), with four it plays it (four)."""
+    hands = ["W+4 B1 G3 Y4", "G1 G2 G3 G4 G5"]
+    assert isinstance(choice(Rules.two_player(), hands, "R5"), DrawCard)
+    four = [*hands, "G6 G7 G8 G9 B2", "B3 B4 B5 B6 B7"]
+    action = choice(Rules.classic(), four, "R5")
+    assert isinstance(action, PlayCard) and action.card == card("W+4")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 from dataclasses import replace
 from typing import Any
 
@@ -17,7 +18,17 @@ from benchmarks.sparring import (
     rlcard_agent_step,
     rlcard_legal,
 )
-from uno_tui.engine import Card, Color, DrawCard, KeepDrawn, PlayCard, Rank, Rules, build_deck
+from uno_tui.engine import (
+    Card,
+    Color,
+    DrawCard,
+    Game,
+    KeepDrawn,
+    PlayCard,
+    Rank,
+    Rules,
+    build_deck,
+)
 from uno_tui.sim import Config, simulate
 
 from .helpers import game_at
@@ -219,3 +230,75 @@ def test_the_deals_guess_the_others_hands_better_than_the_base_rate(
     assert report["void_log_loss"] < base - 0.1
     _guesses, chance, happened = report["calibration"][-1]
     assert chance > 0.9 and happened > 0.9
+
+
+# MixBot2 -------------------------------------------------------------------------------------
+
+
+def _counts_after(game: Game, viewer: int) -> sparring.CardCounts:
+    return sparring.CardCounts.follow(None, game.view(viewer))
+
+
+def test_mixbot2_counts_start_with_the_deck_but_its_hand_and_the_pile() -> None:
+    game = game_at(Rules.two_player(), ["R5 W", "G1 G2 G3"], "R5")
+    counts = _counts_after(game, 0)
+    deck = Counter(build_deck(Rules.two_player()))
+    assert counts.counts[1][Card.parse("R5")] == deck[Card.parse("R5")] - 2 == 0
+    assert counts.counts[1][Card.parse("W")] == deck[Card.parse("W")] - 1
+    assert counts.counts[1][Card.parse("G1")] == deck[Card.parse("G1")]
+
+
+def test_mixbot2_counts_an_opponent_that_drew_on_its_turn_as_holding_nothing_that_matched() -> None:
+    """Ben draws on a red 5 and keeps the card: he held no red, no 5 and no Wild, and now may
+    hold one of anything else more; the chance that he cannot follow a red 5 is then 1."""
+    game = game_at(Rules.two_player(), ["B7 G2 Y3", "G1 G2 G3"], "R5", "B9", current=1)
+    game.apply(next(a for a in game.view(1).decisions[0].actions if isinstance(a, DrawCard)))
+    decisions = game.view(1).decisions
+    keep = [a for d in decisions for a in d.actions if isinstance(a, KeepDrawn)]
+    if keep:
+        game.apply(keep[0])
+    counts = _counts_after(game, 0)
+    ben = counts.counts[1]
+    assert ben[Card.parse("R1")] == 0 and ben[Card.parse("B5")] == 0 and ben[Card.parse("W")] == 0
+    assert ben[Card.parse("G1")] == 2  # two in the deck, and the bound holds after the +1
+    assert counts.no_match_chance(1, 4, Card.parse("R5"), None) == 1.0
+    assert 0.0 < counts.no_match_chance(1, 4, Card.parse("R8"), None) < 1.0
+
+
+def test_mixbot2_no_match_chance_is_the_hypergeometric_miss() -> None:
+    game = game_at(Rules.two_player(), ["B7", "G1 G2"], "R5")
+    counts = _counts_after(game, 0)
+    counts.counts[1] = Counter({Card.parse("R1"): 1, Card.parse("G1"): 3})
+    # Two cards out of R1 and three G1 miss red with chance 3/4 * 2/3.
+    assert counts.no_match_chance(1, 2, Card.parse("R8"), None) == pytest.approx(0.5)
+    assert counts.no_match_chance(1, 4, Card.parse("R8"), None) == 0.0
+    assert counts.no_match_chance(1, 2, Card.parse("Y8"), None) == 1.0
+
+
+def test_mixbot2_breaks_a_tie_with_the_card_the_next_player_likely_cannot_follow() -> None:
+    """Blue 6 and green 6 rank alike and neither colour is commoner; Ben drew on green before
+    (he holds no green), so the green 6 leaves him without a play."""
+    game = game_at(Rules.two_player(), ["B6 G6 Y1 R1", "R2 R3 B3"], "G5", "B9", current=1)
+    game.apply(next(a for a in game.view(1).decisions[0].actions if isinstance(a, DrawCard)))
+    keep = [a for d in game.view(1).decisions for a in d.actions if isinstance(a, KeepDrawn)]
+    if keep:
+        game.apply(keep[0])
+    for seed in range(5):
+        action = sparring.MixBot2().choose(game.view(0), random.Random(seed))
+        assert action == PlayCard(0, Card.parse("G6"))
+
+
+def test_mixbot2_holds_wilds_and_names_a_colour_it_holds() -> None:
+    game = game_at(Rules.two_player(), ["W B7 G2 Y3", "G1 G2 G3"], "R5")
+    assert isinstance(sparring.MixBot2().choose(game.view(0), random.Random(1)), DrawCard)
+    game = game_at(Rules.two_player(), ["W+4 B7 B8 Y3", "G1 G2 G3"], "R5")
+    action = sparring.MixBot2().choose(game.view(0), random.Random(1))
+    assert isinstance(action, PlayCard) and action.card.rank is Rank.WILD_DRAW_FOUR
+    assert action.color in (Color.BLUE, Color.YELLOW)  # within one of the commonest colour
+
+
+def test_mixbot2_plays_only_legal_actions() -> None:
+    for rules, seats in (("two-player", ("mixbot2", "hard")), ("classic", ("mixbot2",) * 4)):
+        config = Config(rules=rules, levels=seats, games=30, seed=5, bots=sparring.levels(1, 4))
+        tally = simulate(config)
+        assert tally.failures == [] and tally.games == 30

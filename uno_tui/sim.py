@@ -42,6 +42,7 @@ MAX_ACTIONS = 200_000
 MAX_GAMES = 100_000_000
 MAX_SEED = 2**63 - 1
 MAX_THINK_MS = 60_000
+MAX_THINK_SAMPLES = 100_000
 DEFAULT_THINK_MS = 250.0
 BUCKETS_PER_DOUBLING = 64
 """Decision times are counted in buckets about 1% wide: percentiles to within 1% in memory
@@ -86,15 +87,19 @@ class SimulateUsageError(Exception):
     """A bad ``simulate`` command line: one line of explanation, exit code 2."""
 
 
-def game_levels(think_ms: float = DEFAULT_THINK_MS) -> dict[str, BotFactory]:
+def game_levels(
+    think_ms: float = DEFAULT_THINK_MS, samples: int | None = None
+) -> dict[str, BotFactory]:
     """The game's own bot levels as a simulation seats them: hard thinks ``think_ms`` a
-    decision (``--think-ms``)."""
-    return {**LEVELS, "hard": functools.partial(HardBot, think_ms=think_ms)}
+    decision (``--think-ms``), or, given ``samples`` (``--think-samples``), imagines exactly
+    that many deals a decision whatever the clock says: its effort is then fixed by work, so
+    the same seed plays the same games on a quiet machine and a busy one."""
+    return {**LEVELS, "hard": functools.partial(HardBot, think_ms=think_ms, samples=samples)}
 
 
-LevelsFor = Callable[[float], Mapping[str, BotFactory]]
-"""The levels a simulation may seat (level -> bot factory), given ``--think-ms``:
-``game_levels``, or a benchmark's own (``benchmarks/sparring.py``)."""
+LevelsFor = Callable[[float, int | None], Mapping[str, BotFactory]]
+"""The levels a simulation may seat (level -> bot factory), given ``--think-ms`` and
+``--think-samples``: ``game_levels``, or a benchmark's own (``benchmarks/sparring.py``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +111,9 @@ class Config:
     seed: int
     jobs: int = 1
     think_ms: float = DEFAULT_THINK_MS
+    think_samples: int | None = None
+    """Imagined deals a searching bot's decision takes, whatever the clock (``None``: it
+    thinks ``think_ms``)."""
     matches: bool = False
     options: tuple[tuple[str, Any], ...] = ()
     """Rule options and house rules (``("jump_in", True)``), for tests and soak runs."""
@@ -118,7 +126,9 @@ class Config:
         return Rules.preset(self.rules, **dict(self.options))
 
     def factories(self) -> Mapping[str, BotFactory]:
-        return game_levels(self.think_ms) if self.bots is None else self.bots
+        if self.bots is None:
+            return game_levels(self.think_ms, self.think_samples)
+        return self.bots
 
 
 @dataclass(slots=True)
@@ -284,6 +294,7 @@ def summary(config: Config, tally: Tally, seconds: float) -> dict[str, Any]:
         "seed": config.seed,
         "jobs": config.jobs,
         "think_ms": config.think_ms,
+        "think_samples": config.think_samples,
         "illegal_actions": len(tally.failures) - tally.unfinished,
         "unfinished_games": tally.unfinished,
         "failures": [text for _, text in tally.failures[:10]],
@@ -314,6 +325,11 @@ def add_parser(sub: Any) -> None:
     parser.add_argument("--seed", help="seed of the whole run (default: a random one)")
     parser.add_argument("--jobs", default="1", help="processes to play on")
     parser.add_argument("--think-ms", default="250", help="the hard bot's budget per decision")
+    parser.add_argument(
+        "--think-samples",
+        help="the hard bot imagines exactly N deals a decision instead of thinking --think-ms:"
+        " its strength then does not depend on the machine's speed or load",
+    )
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument(
         "--matches", action="store_true", help="play whole matches to 500, not single rounds"
@@ -328,7 +344,12 @@ def config_from(args: argparse.Namespace, levels_for: LevelsFor = game_levels) -
             f"--rules: unknown rule set {args.rules!r} (classic, two-player, teams)"
         )
     think_ms = _number(args.think_ms, "--think-ms", minimum=1, maximum=MAX_THINK_MS)
-    bots = dict(levels_for(think_ms))
+    samples = None
+    if args.think_samples is not None:
+        samples = _number(
+            args.think_samples, "--think-samples", minimum=1, maximum=MAX_THINK_SAMPLES
+        )
+    bots = dict(levels_for(think_ms, samples))
     levels = tuple(level.strip() for level in args.seats.split(","))
     for level in levels:
         if level not in bots:
@@ -350,6 +371,7 @@ def config_from(args: argparse.Namespace, levels_for: LevelsFor = game_levels) -
         # More processes than cores, or than games, only cost their start-up.
         jobs=min(jobs, os.cpu_count() or 1, games),
         think_ms=think_ms,
+        think_samples=samples,
         matches=args.matches,
         bots=bots,
     )

@@ -182,6 +182,9 @@ class HardBot(MediumBot):
         self.think_ms = think_ms
         self.samples = samples
         self.clock = clock
+        self.last_search = (0, False)
+        """The deals the last search of a turn imagined, and whether the clock stopped it
+        (``benchmarks/calibrate.py`` reads it to tell what a time budget buys)."""
         self._rules: dict[Rules, QuickRules] = {}
 
     def choose(self, view: PlayerView, rng: random.Random) -> Action:
@@ -267,6 +270,7 @@ class HardBot(MediumBot):
         weights: list[float] = []
         active = list(candidates)
         done = 0
+        timed_out = False
         judgement = JUDGEMENTS.get((view.player_count, view.rules.team_game))
         while len(active) > 1 and (self.samples is None or done < self.samples):
             table = sampler.deal(deals)
@@ -282,7 +286,9 @@ class HardBot(MediumBot):
             if done % RACE_EVERY == 0:
                 active = _still_in_the_race(active, results, weights, plan)
             if self.samples is None and self.clock() > deadline:
+                timed_out = len(active) > 1
                 break
+        self.last_search = (done, timed_out)
         clear = CLEAR_WIN_TO_THE_END if judgement is None else judgement.clear_win
         return _clear_winner({action: results[action] for action in active}, weights, plan, clear)
 

@@ -27,6 +27,11 @@ from .knowledge import Knowledge, colors_held, is_opponent, next_in_play
 from .medium import draw_four_player
 
 ATTACKS = frozenset((Rank.DRAW_TWO, Rank.WILD_DRAW_FOUR, Rank.WILD_TEAM_DRAW_FOUR))
+HINT_THINK_MS = 200
+"""The hint's search budget: a hint comes within a quarter of a second with room for reading
+the view and wording the reason (the bot's own 250 ms would overrun it). On a quiet machine
+that is several times the work the hard level's strength is measured at (``docs/strength.md``:
+256 deals a decision, what 50 ms buys)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +45,7 @@ class Hint:
 def hint(view: PlayerView, *, bot: Bot | None = None, seed: int = 0) -> Hint:
     """What ``bot`` (a hard bot unless given) would do from ``view``, and why. The same view
     and seed give the same hint."""
-    chooser = HardBot() if bot is None else bot
+    chooser = HardBot(think_ms=HINT_THINK_MS) if bot is None else bot
     action = chooser.choose(view, random.Random(seed))
     return Hint(action, reason(view, action))
 

@@ -36,6 +36,7 @@ from .medium import (
     COLORED_PLAY,
     COMMON_COLOR,
     DRAW_FOUR_LIMIT,
+    DRAW_FOUR_LIMIT_TWO_PLAYERS,
     DRAW_SCORE,
     FEW_CARDS,
     KEEP_BELOW,
@@ -595,7 +596,8 @@ class QuickRound:
                 return UNO_BLUFF if on_uno else DRAW_SCORE - 90.0
             if after != self.mate(player) and len(self.hands[after]) <= LOW:
                 return WILD_PLAY + 30.0
-            return WILD_PLAY + 0.25 if others <= DRAW_FOUR_LIMIT else DRAW_SCORE - 1.0
+            limit = DRAW_FOUR_LIMIT_TWO_PLAYERS if self.count == 2 else DRAW_FOUR_LIMIT
+            return WILD_PLAY + 0.25 if others <= limit else DRAW_SCORE - 1.0
         if rank == WT4:
             return held + 5.0 + self.attack_bonus(player)
         if rank == WX:
