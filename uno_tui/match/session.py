@@ -15,9 +15,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from uno_tui.bots import Bot, make_bot
 from uno_tui.engine import (
     Action,
     CallUno,
@@ -33,6 +32,9 @@ from uno_tui.engine import (
 )
 from uno_tui.engine.events import Event
 from uno_tui.seats import BOT_LEVELS, Seat
+
+if TYPE_CHECKING:
+    from uno_tui.bots import Bot
 
 __all__ = ["BOT_LEVELS", "BotTurn", "CatchPace", "Saver", "Seat", "Session"]
 
@@ -142,6 +144,8 @@ class Session:
         game: Game | None = None,
         autosave: Saver | None = None,
     ) -> None:
+        from uno_tui.bots import make_bot  # loaded with a match, not with the setup screen
+
         self.seats = tuple(seats)
         self.game = game or Game(rules, [seat.name for seat in self.seats], seed=seed)
         self.bots: dict[int, Bot] = {
