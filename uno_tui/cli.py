@@ -494,6 +494,8 @@ def replay(args: argparse.Namespace) -> int:
     path = replay_path(args.file, last=args.last)
     record = read_record(path)
     said = [(line.moves, line.words()) for line in load_chat(chat_path(path))]
+    if on_the_table(args):
+        return watch_replay(path, record, said)
     speaker = make_speaker(args.speech or "none", notify=say)
     try:
         for line in tell(record, said):
@@ -505,6 +507,24 @@ def replay(args: argparse.Namespace) -> int:
     finally:
         speaker.close()
     return 0
+
+
+def on_the_table(args: argparse.Namespace) -> bool:
+    """``replay`` shows the match on the app's table in a terminal; its lines are printed
+    (and spoken, with ``--speech``) with ``--plain``, and to a pipe or a file."""
+    speech = getattr(args, "speech", None)
+    return not args.plain and speech is None and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def watch_replay(path: Path, record: MatchRecord, said: Sequence[tuple[int, str]]) -> int:
+    from uno_tui.tui.replay_app import replay_app  # only the table needs Textual loaded
+
+    try:
+        app = replay_app(path, record, said)
+    except RecordError as error:
+        raise RecordError(f"replay: {path}: {error}") from None
+    app.run()
+    return app.return_code or 0
 
 
 def replay_path(file: str | None, *, last: bool) -> Path:

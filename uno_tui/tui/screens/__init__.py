@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from uno_tui.tui.screens.game import GameScreen
     from uno_tui.tui.screens.help import HelpScreen
     from uno_tui.tui.screens.replay import ReplayScreen
+    from uno_tui.tui.screens.replay_table import ReplayTableScreen
     from uno_tui.tui.screens.round_end import RoundEndScreen
     from uno_tui.tui.screens.setup import SetupScreen
     from uno_tui.tui.screens.too_small import TooSmallScreen
@@ -26,6 +27,7 @@ _MODULES = {
     "GameScreen": "game",
     "HelpScreen": "help",
     "ReplayScreen": "replay",
+    "ReplayTableScreen": "replay_table",
     "RoundEndScreen": "round_end",
     "SetupScreen": "setup",
     "TooSmallScreen": "too_small",
@@ -46,6 +48,7 @@ __all__ = [
     "GameScreen",
     "HelpScreen",
     "ReplayScreen",
+    "ReplayTableScreen",
     "RoundEndScreen",
     "SetupScreen",
     "TooSmallScreen",
