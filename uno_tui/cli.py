@@ -171,7 +171,9 @@ def build_parser(*, later: bool = True) -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command")
     replay = sub.add_parser(
-        "replay", help="tell a saved match move by move: a file, N from history, or --last"
+        "replay",
+        help="watch a saved match again on the table (its lines with --plain or in a pipe): "
+        "a file, N from history, or --last",
     )
     replay.add_argument("file", nargs="?", help="a match record, or a number from history")
     replay.add_argument("--last", action="store_true", help="the last match kept")

@@ -13,7 +13,13 @@ from uno_tui.match.session import Seat, Session
 from uno_tui.narration import card_words
 from uno_tui.store.saves import Autosave
 from uno_tui.tui import UnoApp
-from uno_tui.tui.screens import BannerScreen, ChoiceScreen, CurtainScreen, GameScreen
+from uno_tui.tui.screens import (
+    BannerScreen,
+    ChoiceScreen,
+    CurtainScreen,
+    GameScreen,
+    RoundEndScreen,
+)
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
 from uno_tui.tui.widgets import HandView
 
@@ -133,6 +139,25 @@ async def test_the_drawn_card_line_says_what_its_dialog_says(rules: Rules, words
         shown = screen_text(app)
         assert f"You drew Red 5: {words} M asks again." in shown  # the line under the hand
         assert "The card you drew" not in shown
+
+
+async def test_q_at_a_hands_end_says_how_to_resume(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = hot_seat(Rules.two_player(), ["R2", "B7 Y3 G9 W+4"], top="R5")  # the hand ends at once
+    assert app.session is not None
+    app.session.autosave = Autosave(data_dir / "autosave.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(app, pilot, CurtainScreen)
+        await pilot.press("enter")
+        await wait_for(app, pilot, GameScreen)
+        await pilot.press("enter")  # Ann goes out: the hand's end, the match goes on
+        await wait_for(app, pilot, RoundEndScreen)
+        assert not app.session.is_over
+        await pilot.press("q")
+        await pilot.pause()
+    said = capsys.readouterr().err  # what the app says as it leaves, as in play
+    assert "saved after every move" in said and "resume continues it" in said
 
 
 async def test_q_on_the_curtain_saves_and_quits(data_dir: Path) -> None:
