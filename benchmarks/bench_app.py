@@ -8,9 +8,11 @@ started the same way, and a key in the hand view.
   In the same run, taking turns with it, a minimal Textual app (two widgets: a line of text
   and a footer) is started the same way by the same Python and timed to its first paint; the
   ratio of the two medians is what the game adds to Textual's own start (the goal: 1.5 at
-  most). As for a player's installed copy, Python may keep its compiled bytecode
-  (``PYTHONDONTWRITEBYTECODE`` is unset) and one uncounted start of each comes first, so an
-  editable checkout is not timed compiling its sources.
+  most). A third app, a plain Textual form of the controls the setup shows at 80x24, is timed
+  the same way: what those widgets cost by themselves. As for a player's installed copy,
+  Python may keep its compiled bytecode (``PYTHONDONTWRITEBYTECODE`` is unset) and one
+  uncounted start of each comes first, so an editable checkout is not timed compiling its
+  sources.
 - Key: through Textual's Pilot, Right is pressed in the hand view of a game against bots, and
   the time from the press to the frame that shows the moved cursor is taken (the app's frame
   output is timed; the Pilot itself then waits ~60 ms for idleness, which is not counted).
@@ -56,6 +58,37 @@ Minimal().run()
 """
 """Two widgets, Textual's own start and first paint: what no app can be quicker than."""
 
+FORM_TEXT = "a textual form"
+FORM_APP = f"""
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Button, Footer, Input, Label, Select
+
+KINDS = [("person", 0), ("easy bot", 1), ("medium bot", 2), ("hard bot", 3), ("random bot", 4)]
+
+
+class Form(App[None]):
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Label("{FORM_TEXT}")
+            for label in ("Rules", "Players"):
+                with Horizontal():
+                    yield Label(label)
+                    yield Select([("one", 1), ("two", 2), ("three", 3)], value=1, allow_blank=False)
+            for seat in range(4):
+                with Horizontal():
+                    yield Label(f"Seat {{seat + 1}}")
+                    yield Input("Ada")
+                    yield Select(KINDS, value=2, allow_blank=False)
+        yield Button("Start the match")
+        yield Footer()
+
+
+Form().run()
+"""
+"""Plain Textual with the controls the setup shows at 80x24 (two lists, four seats each a
+name and a list, a button): the floor for a form of that size built of Textual's widgets."""
+
 
 def time_to_text(command: str, text: str, session: str) -> float | None:
     """Seconds from starting ``command`` in a new 80x24 tmux session until ``text`` shows."""
@@ -85,11 +118,11 @@ def time_to_text(command: str, text: str, session: str) -> float | None:
     return None
 
 
-def time_start(runs: int) -> tuple[list[float], list[float]]:
-    """The game's setup screen and the minimal app, started in turns: (game, minimal)."""
+def time_start(runs: int) -> tuple[list[float], list[float], list[float]]:
+    """The game's setup screen, the minimal app and the form, started in turns."""
     if shutil.which("tmux") is None:
         print("tmux not found: the start time is not measured")
-        return [], []
+        return [], [], []
     program = Path(sys.executable).with_name("uno-tui")
     # A session that lasts the run keeps this run's tmux server up between the timed ones
     # (a server whose last session ends exits, and a new one racing it fails to start).
@@ -100,22 +133,26 @@ def time_start(runs: int) -> tuple[list[float], list[float]]:
         subprocess.run([*TMUX, "kill-server"], check=False)  # this run's own server only
 
 
-def _time_starts(runs: int, program: Path) -> tuple[list[float], list[float]]:
+def _time_starts(runs: int, program: Path) -> tuple[list[float], list[float], list[float]]:
     game: list[float] = []
     minimal: list[float] = []
+    form: list[float] = []
     with tempfile.TemporaryDirectory() as scripts:
         script = Path(scripts) / "minimal_app.py"
         script.write_text(MINIMAL_APP, encoding="utf-8")
+        form_script = Path(scripts) / "form_app.py"
+        form_script.write_text(FORM_APP, encoding="utf-8")
         # run -1 warms up: bytecode written, files in the page cache
         for run in range(-1, runs):
             for command, text, times in (
                 (str(program), SETUP_TEXT, game),
                 (f"{sys.executable} {script}", MINIMAL_TEXT, minimal),
+                (f"{sys.executable} {form_script}", FORM_TEXT, form),
             ):
                 took = time_to_text(command, text, f"unobench{os.getpid()}_{run}_{len(times)}")
                 if took is not None and run >= 0:
                     times.append(took)
-    return game, minimal
+    return game, minimal, form
 
 
 async def time_keys(presses: int) -> list[float]:
@@ -157,12 +194,16 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--keys", type=int, default=200, help="0: the start alone")
     args = parser.parse_args()
-    game, minimal = time_start(args.runs)
+    game, minimal, form = time_start(args.runs)
     report("setup screen shown after start", game, 1000, "ms")
     report("minimal Textual app's first paint", minimal, 1000, "ms")
+    report("a Textual form of the setup's visible controls", form, 1000, "ms")
     if game and minimal:
         ratio = statistics.median(game) / statistics.median(minimal)
-        print(f"ratio of the medians: {ratio:.2f} (goal: 1.5 at most)")
+        print(f"ratio of the medians, setup to minimal: {ratio:.2f} (goal: 1.5 at most)")
+    if form and minimal:
+        ratio = statistics.median(form) / statistics.median(minimal)
+        print(f"ratio of the medians, form to minimal: {ratio:.2f} (Textual's widgets alone)")
     if args.keys:
         report("key drawn in the hand view", asyncio.run(time_keys(args.keys)), 1000, "ms")
     print(f"load average: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
