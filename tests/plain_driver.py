@@ -31,12 +31,12 @@ from uno_tui.store.files import ENV_DATA_DIR
 def is_prompt(line: str) -> bool:
     """The plain game's convention: a question line holds a question mark, a narration line
     never does; the hot-seat curtain waits for Enter (see uno_tui/plain/game_loop.py)."""
-    return "?" in line or line.startswith("Pass to ")
+    return "?" in line or line.startswith("Hand the keyboard to ")
 
 
 def prompt_kind(line: str) -> str:
     """``pass``, ``choose``, ``colour``, ``target``, ``uno`` or ``question``."""
-    if line.startswith("Pass to "):
+    if line.startswith("Hand the keyboard to "):
         return "pass"
     if line.startswith("Your move? ") or ", your move? " in line:
         return "choose"
@@ -97,7 +97,7 @@ def open_decision(prompts: Sequence[str], at: int) -> tuple[str, str]:
     keyboard) and the decision prompt (a Wild's colour is part of the card's choice; at the
     curtain, the decision is the prompt after it)."""
     prompt = prompts[at]
-    curtain = next(p for p in reversed(prompts[: at + 1]) if p.startswith("Pass to "))
+    curtain = next(p for p in reversed(prompts[: at + 1]) if p.startswith("Hand the keyboard to "))
     kind = prompt_kind(prompt)
     if kind == "pass":
         return curtain, prompts[at + 1]

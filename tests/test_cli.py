@@ -49,7 +49,7 @@ def test_a_teams_match_with_four_people_by_turns() -> None:
         stdin="1\nd\n" * 20000,
     )
     assert result.returncode == 0, result.stderr
-    assert "Pass to Ann. Ann, are you ready? Press Enter." in result.stdout
+    assert "Hand the keyboard to Ann. Ann, are you ready? Press Enter." in result.stdout
     assert "Everyone secretly passes one card to their teammate." in result.stdout
     assert " the match. Final scores:" in result.stdout
 
@@ -170,3 +170,54 @@ def test_q_leaves_a_match_as_it_does_in_the_app(data_dir: Path) -> None:
     assert result.returncode == 0 and "Goodbye." in result.stdout
     assert "Not a choice" not in result.stdout
     assert (data_dir / FILE_NAME).exists()
+
+
+class Terminal:
+    """A stream that says it is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_replay_shows_the_table_in_a_terminal_and_lines_elsewhere(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    import io
+
+    from uno_tui import cli
+
+    def table(*argv: str) -> bool:
+        return cli.on_the_table(cli.build_parser().parse_args([*argv, "replay", "m.json"]))
+
+    monkeypatch.setattr(cli.sys, "stdin", Terminal())
+    monkeypatch.setattr(cli.sys, "stdout", Terminal())
+    assert table()  # a person at a terminal watches the table
+    assert not table("--plain")  # the line mode tells it line by line
+    assert not table("--speech", "auto")  # spoken: the lines, each said
+    monkeypatch.setattr(cli.sys, "stdout", io.StringIO())
+    assert not table()  # into a pipe or a file: the lines
+
+
+def test_replay_watches_a_record_on_the_table(tmp_path: Path) -> None:
+    """The app built for ``uno-tui replay FILE`` holds the record's every move, from the deal;
+    the seats of a kept match label the table (a person's own hand was theirs to see)."""
+    import json
+
+    from uno_tui.tui.replay_app import kept_bots, replay_app
+    from uno_tui.tui.screens.replay_table import ReplayTableScreen
+
+    game = Game(Rules.two_player(target_score=50), ["Ann", "Bob"], seed=2)
+    for _ in range(12):
+        game.apply(game.decisions()[0].actions[0])
+    record = MatchRecord.of(game)
+    path = tmp_path / "kept.json"
+    data = record.to_dict()
+    data["seats"] = [{"name": "Ann", "bot": None}, {"name": "Bob", "bot": "hard"}]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert kept_bots(path, record) == [None, "hard"]
+    app = replay_app(path, record)
+    screen = app.replay
+    assert isinstance(screen, ReplayTableScreen)
+    assert len(screen.frames) == 13 and screen.frames[12].moves == 12
+    assert screen.own == 0 and screen.labels == ("", "hard")
+    record.save(tmp_path / "plain.json")  # a bare record names no seats: nobody's hand
+    assert kept_bots(tmp_path / "plain.json", record) is None
+    assert replay_app(tmp_path / "plain.json", record).replay.own is None

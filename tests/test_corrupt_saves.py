@@ -285,7 +285,9 @@ def test_the_game_says_one_line_keeps_the_file_and_starts_a_new_match(
     kept = list(data_dir.glob("autosave.corrupt-*.json"))
     assert len(kept) == 1 and kept[0].read_bytes() == content
     assert str(kept[0]) in result.stderr
-    assert "Pass to Ann" in result.stdout or "Pass to Bob" in result.stdout
+    assert (
+        "Hand the keyboard to Ann" in result.stdout or "Hand the keyboard to Bob" in result.stdout
+    )
     assert (data_dir / FILE_NAME).exists(), "the new match is saved"
 
 
@@ -301,7 +303,7 @@ def test_resume_with_a_corrupt_file_offers_a_new_match(data_dir: Path) -> None:
     result = run(
         data_dir, "--rules", "two-player", "--players", "Ann,Bob", "--plain", "resume", stdin="y\n"
     )
-    assert result.returncode == 0 and "Pass to" in result.stdout, result.stdout
+    assert result.returncode == 0 and "Hand the keyboard to" in result.stdout, result.stdout
     assert len(list(data_dir.glob("autosave.corrupt-*.json"))) == 2
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 QUESTION = re.compile(r"\? (?:\d+: |[a-z]: |Enter: |Press Enter\.$)")
 CHOICE = re.compile(r"(\d+|[a-z]): (.+?)(?=, (?:\d+|[a-z]): |\. Enter: |\.$)")
-CURTAIN = re.compile(r"^Pass to (.+)\. .+, are you ready\? Press Enter\.$")
+CURTAIN = re.compile(r"^Hand the keyboard to (.+)\. .+, are you ready\? Press Enter\.$")
 FIGURES: dict[str, int] = {}
 """How long each round took through the pipe, reported (a busy machine stretches it; a hang is
 the watchdog's). That the line mode never pauses for the bots is test_plain.py's to check."""

@@ -282,9 +282,9 @@ def test_an_uno_call_offer_survives_a_resume(tmp_path: Path) -> None:
 
     PlainGame(session, read, out).run()
     lines = out.getvalue().splitlines()
-    asked = [line for line in lines if line.startswith(("Pass to", "One card left!"))]
+    asked = [line for line in lines if line.startswith(("Hand the keyboard to", "One card left!"))]
     assert asked[:2] == [
-        f"Pass to {game.names[last]}. {game.names[last]}, are you ready? Press Enter.",
+        f"Hand the keyboard to {game.names[last]}. {game.names[last]}, are you ready? Press Enter.",
         "One card left! Call UNO? 1: call UNO, 2: say nothing.",
     ]
     assert any(isinstance(a, CallUno) for a in game.actions[-2:])

@@ -12,9 +12,9 @@ import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
-from uno_tui import __version__, sim
+from uno_tui import __version__
 from uno_tui.engine import (
     Game,
     MatchRecord,
@@ -24,13 +24,9 @@ from uno_tui.engine import (
     check_names,
     clean_name,
 )
-from uno_tui.match.session import Session
-from uno_tui.match.table import Table
 from uno_tui.narration import VERBOSITIES, resume_hint
 from uno_tui.narration.sounds import SOUND_CHOICES
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
-from uno_tui.plain import PlainGame, PlainSetup, QuitGame
-from uno_tui.plain.lines import STDIN
 from uno_tui.program import command_name
 from uno_tui.seats import BOT_LEVELS, Seat
 from uno_tui.signals import LAST_RESORT_SECONDS, SignalExit, end_process_after, exit_on_signals
@@ -39,7 +35,14 @@ from uno_tui.store.files import MAX_SAVE_BYTES, FileRefused, read_limited
 from uno_tui.store.saves import Autosave, describe, open_autosave
 from uno_tui.text import shown
 
-PlaySession = Callable[[Session], int]
+if TYPE_CHECKING:
+    from uno_tui.match.session import Session
+    from uno_tui.match.table import Table
+
+# Only what the setup screen needs is imported here: the simulation, the network, the line
+# mode and the bots load with the command that uses them (``benchmarks/bench_app.py``).
+
+PlaySession = Callable[["Session"], int]
 """Plays a session to its end or until the person leaves; returns the exit code."""
 
 DEFAULT_TABLES = {
@@ -111,7 +114,14 @@ def bounded_int(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def build_parser() -> argparse.ArgumentParser:
+LATER_COMMANDS = frozenset({"simulate", "host", "join", "serve", "-h", "--help"})
+"""Words whose command line needs the simulation's or the network's options parsed: any
+other is parsed without importing them."""
+
+
+def build_parser(*, later: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; ``later=False`` leaves out ``simulate``, ``host``, ``join``
+    and ``serve`` (and the modules their options come from)."""
     parser = ArgumentParser(prog="uno-tui", description="UNO in the terminal.")
     parser.add_argument("--version", action="version", version=f"uno-tui {__version__}")
     parser.add_argument("--plain", action="store_true", help="play line by line (screen readers)")
@@ -161,7 +171,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command")
     replay = sub.add_parser(
-        "replay", help="tell a saved match move by move: a file, N from history, or --last"
+        "replay",
+        help="watch a saved match again on the table (its lines with --plain or in a pipe): "
+        "a file, N from history, or --last",
     )
     replay.add_argument("file", nargs="?", help="a match record, or a number from history")
     replay.add_argument("--last", action="store_true", help="the last match kept")
@@ -178,8 +190,12 @@ def build_parser() -> argparse.ArgumentParser:
     resume.add_argument(
         "--plain", action="store_true", default=argparse.SUPPRESS, help="line by line"
     )
-    sim.add_parser(sub)
+    if not later:
+        return parser
+    from uno_tui import sim
     from uno_tui.net.commands import add_parsers as add_network_parsers
+
+    sim.add_parser(sub)
 
     add_network_parsers(sub)
     add_listening_options(sub.choices["join"])
@@ -279,6 +295,9 @@ def play_in_app(args: argparse.Namespace) -> int:
 def plain_front_end(args: argparse.Namespace) -> PlaySession:
     """The line-by-line game on this terminal, with the speech and verbosity asked for."""
 
+    from uno_tui.plain import PlainGame
+    from uno_tui.plain.lines import STDIN
+
     def play_lines(session: Session) -> int:
         speaker = make_speaker(args.speech or "none", notify=say)
         game = PlainGame(
@@ -320,6 +339,8 @@ def ask_line(question: str) -> str:
     """One question, one answer line; ``StopPlaying`` at end of input."""
     say(question)
     try:
+        from uno_tui.plain.lines import STDIN
+
         return STDIN().strip()
     except EOFError:
         raise StopPlaying from None
@@ -340,6 +361,9 @@ def ask_yes_no(question: str) -> bool:
 
 def new_plain_session(args: argparse.Namespace, autosave: Autosave) -> Session:
     """A new match: the table from the command line, or else asked by the setup questions."""
+    from uno_tui.match.session import Session
+    from uno_tui.plain import PlainSetup, QuitGame
+
     if table_given(args):
         rules, seats = rules_and_seats(args)
     else:
@@ -472,6 +496,8 @@ def replay(args: argparse.Namespace) -> int:
     path = replay_path(args.file, last=args.last)
     record = read_record(path)
     said = [(line.moves, line.words()) for line in load_chat(chat_path(path))]
+    if on_the_table(args):
+        return watch_replay(path, record, said)
     speaker = make_speaker(args.speech or "none", notify=say)
     try:
         for line in tell(record, said):
@@ -483,6 +509,24 @@ def replay(args: argparse.Namespace) -> int:
     finally:
         speaker.close()
     return 0
+
+
+def on_the_table(args: argparse.Namespace) -> bool:
+    """``replay`` shows the match on the app's table in a terminal; its lines are printed
+    (and spoken, with ``--speech``) with ``--plain``, and to a pipe or a file."""
+    speech = getattr(args, "speech", None)
+    return not args.plain and speech is None and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def watch_replay(path: Path, record: MatchRecord, said: Sequence[tuple[int, str]]) -> int:
+    from uno_tui.tui.replay_app import replay_app  # only the table needs Textual loaded
+
+    try:
+        app = replay_app(path, record, said)
+    except RecordError as error:
+        raise RecordError(f"replay: {path}: {error}") from None
+    app.run()
+    return app.return_code or 0
 
 
 def replay_path(file: str | None, *, last: bool) -> Path:
@@ -565,6 +609,8 @@ def play_across_machines(args: argparse.Namespace) -> int:
     own seat) is played line by line by ``PlainGame`` on the joined table; ``join`` opens the
     app's game screen on it (``join_in_app``)."""
     from uno_tui.net import commands
+    from uno_tui.plain import PlainGame
+    from uno_tui.plain.lines import STDIN
 
     def play_remote(table: Table) -> int:
         speaker = make_speaker(args.speech or "none", notify=say)
@@ -610,9 +656,12 @@ def join_in_app(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
     try:
-        args = parser.parse_args(argv)
+        try:
+            args = build_parser(later=bool(LATER_COMMANDS.intersection(words))).parse_args(words)
+        except UsageError:  # told by the whole parser, which names every command
+            args = build_parser().parse_args(words)
         if args.command == "replay":
             return replay(args)
         if args.command == "history":
@@ -620,6 +669,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "stats":
             return stats(args)
         if args.command == "simulate":
+            from uno_tui import sim
+
             return sim.run(args)
         if args.command in ("host", "join", "serve"):
             return play_across_machines(args)

@@ -15,9 +15,10 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 import uno_tui.tui.app
-from uno_tui.engine import Game, Phase, Position, Rules
+from uno_tui.engine import Game, MatchRecord, Phase, Position, Rules
 from uno_tui.engine.events import RoundEnded
 from uno_tui.match.session import Seat, Session
+from uno_tui.store.archive import tell
 from uno_tui.store.stats import (
     MatchFacts,
     Reading,
@@ -29,7 +30,10 @@ from uno_tui.store.stats import (
 )
 from uno_tui.tui import UnoApp
 from uno_tui.tui.app import HIGH_CONTRAST
+from uno_tui.tui.replay_app import ReplayApp
+from uno_tui.tui.replay_frames import frames_of
 from uno_tui.tui.screens import RoundEndScreen
+from uno_tui.tui.screens.replay_table import ReplayTableScreen
 from uno_tui.tui.table_setup import TableSetup
 
 from ..helpers import without_clock
@@ -113,6 +117,7 @@ class MatchEndApp(App[None]):
             game.round_events(None),
             [event for event in game.log if isinstance(event, RoundEnded)],
             replay=lambda: ["(the match told move by move)"],
+            stats=lambda: None,
         )
 
     def compose(self) -> ComposeResult:
@@ -184,6 +189,28 @@ def two_player_hot_seat() -> UnoApp:
     return hot_seat(Rules.two_player(), ["W+4 R2 G5 Y7 B+2", "B7 Y3 G9 R1"], top="R5")
 
 
+def replayed_match() -> MatchRecord:
+    """A whole match (three people to 300, random play from a fixed seed), to watch again."""
+    game = Game(Rules.classic(target_score=300), ["Ann", "Bob", "Cat"], seed=3)
+    rng = random.Random(3)
+    while game.phase is not Phase.MATCH_OVER:
+        game.apply(random_action(game, rng))
+    return MatchRecord.of(game)
+
+
+def replay_on_table(own: int | None = None) -> ReplayApp:
+    """The replay of ``replayed_match`` on the table, paused at its deal."""
+    record = replayed_match()
+    screen = ReplayTableScreen(
+        "The match of Ann, Bob, Cat",
+        frames_of(record),
+        own=own,
+        lines=lambda: list(tell(record)),
+        playing=False,
+    )
+    return ReplayApp(screen)
+
+
 def teams_first_pass() -> UnoApp:
     names = ["Ann", "Bob", "Cat", "Dan"]
     game = Game(Rules.teams(), names, seed=12)
@@ -248,6 +275,13 @@ SCENARIOS = (
         ("enter", "enter"),
     ),
     Scenario("match-end", "The end of a match: winner, points hand by hand, chart", MatchEndApp),
+    Scenario(
+        "replay-table",
+        "A match watched again on the table, every hand shown (A), after six moves",
+        replay_on_table,
+        ("right",) * 6 + ("a",),
+        (100, 32),
+    ),
     Scenario("high-contrast", "The high-contrast theme: cards keep their colours", high_contrast),
     Scenario("help", "The keys", solo_classic, ("question_mark",)),
     *(
@@ -299,6 +333,13 @@ TABLES = (
         lambda: solo_table(Rules.classic(), 4),
         (),
         (160, 50),
+    ),
+    Scenario(
+        "table-teams-people-120x40",
+        "Teams in hot-seat at 120x40: each seat keeps its team letter and the teammate's M",
+        teams_first_pass,
+        ("enter",),
+        (120, 40),
     ),
     Scenario(
         "table-teams-160x50",

@@ -124,7 +124,7 @@ async def test_the_curtain_and_the_challenge_are_spoken_in_hot_seat() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
-        assert "Pass to Ann. Press Enter when ready." in heard(app)
+        assert "Hand the keyboard to Ann. Press Enter when ready." in heard(app)
         await pilot.press("enter")
         await pilot.pause()
         screen = app.screen
@@ -136,7 +136,7 @@ async def test_the_curtain_and_the_challenge_are_spoken_in_hot_seat() -> None:
         await pilot.press("4")  # blue
         await pilot.pause()
         assert isinstance(app.screen, CurtainScreen)
-        assert "Pass to Bob. Press Enter when ready." in heard(app)
+        assert "Hand the keyboard to Bob. Press Enter when ready." in heard(app)
         await pilot.press("enter")
         await check_spoken_with_cursor(
             app,

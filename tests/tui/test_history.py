@@ -13,7 +13,7 @@ from uno_tui.match.session import Seat, Session
 from uno_tui.store.archive import matches_dir
 from uno_tui.store.saves import Autosave
 from uno_tui.tui import UnoApp
-from uno_tui.tui.screens import ReplayScreen, RoundEndScreen
+from uno_tui.tui.screens import ReplayScreen, ReplayTableScreen, RoundEndScreen
 from uno_tui.tui.table_setup import TableSetup
 
 from .driver import SIZE
@@ -43,7 +43,12 @@ async def test_history_lists_a_finished_match_and_replay_last_tells_it(
         assert "R to replay this match" in screen_text(app)
         assert "Points hand by hand" in screen_text(app)
         assert "Totals hand by hand" in screen_text(app)  # the chart, at the match's end
-        await pilot.press("r")
+        await pilot.press("r")  # the match on the table, from its deal
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, ReplayTableScreen)
+        assert "Your hand:" in screen_text(app)  # Ann, the one person, saw her own hand
+        assert "Bob:" not in screen_text(app)  # and no other
+        await pilot.press("l")  # the same match as lines, as narration reads it
         await pilot.pause(0.1)
         assert isinstance(app.screen, ReplayScreen)
         assert "1. Ann plays Red 2." in screen_text(app)

@@ -186,7 +186,7 @@ async def test_a_name_that_looks_like_markup_is_shown_as_typed() -> None:
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.1)
-        assert "Pass to [b]x[/b]" in screen_text(app)
+        assert "Hand the keyboard to [b]x[/b]" in screen_text(app)
         await pilot.press("enter")
         await pilot.pause(0.1)
         assert "[b]x[/b]" in screen_text(app)  # on the table too

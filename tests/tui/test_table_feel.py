@@ -6,17 +6,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from uno_tui.engine import Card, Game, Position, Rules
 from uno_tui.match.session import Seat, Session
 from uno_tui.narration import card_words
 from uno_tui.store.saves import Autosave
 from uno_tui.tui import UnoApp
-from uno_tui.tui.screens import BannerScreen, ChoiceScreen, CurtainScreen, GameScreen
+from uno_tui.tui.screens import (
+    BannerScreen,
+    ChoiceScreen,
+    CurtainScreen,
+    GameScreen,
+    RoundEndScreen,
+)
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
 from uno_tui.tui.widgets import HandView
 
 from .driver import SIZE, make_app, people, select_card, session_at
-from .scenarios import two_player_hot_seat
+from .scenarios import hot_seat, two_player_hot_seat
 from .screen import screen_text
 
 
@@ -82,6 +90,74 @@ async def test_the_hint_is_only_for_the_hand_at_the_keyboard() -> None:
         if note.message.startswith("Play "):  # the cursor is on the card the hint plays
             assert hand.selected is not None
             assert note.message.startswith(f"Play {card_words(hand.selected)}")
+
+
+async def test_the_hint_goes_when_its_move_is_made() -> None:
+    app = two_player_hot_seat()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(app, pilot, CurtainScreen)
+        await pilot.press("enter")
+        await wait_for(app, pilot, GameScreen)
+        await pilot.press("i")
+        hints = []
+        for _ in range(100):
+            await pilot.pause(0.05)
+            hints = [note for note in app._notifications if note.title.startswith("Hint")]
+            if hints:
+                break
+        (note,) = hints
+        assert note.time_left > 5  # long enough to read: it is the move that ends it
+        await pilot.press("enter" if note.message.startswith("Play ") else "d")
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, ChoiceScreen):  # a Wild's colour, or keep a drawn card
+                await pilot.press("1")
+            if not any(n.title.startswith("Hint") for n in app._notifications):
+                break
+        assert not any(n.title.startswith("Hint") for n in app._notifications)
+        assert "Hint" not in screen_text(app)
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        (Rules.two_player(), "play it or keep it?"),  # the two-player rules: "may"
+        (Rules.classic(), "the rules say it must be played."),  # classic: a match is played
+    ],
+)
+async def test_the_drawn_card_line_says_what_its_dialog_says(rules: Rules, words: str) -> None:
+    app = hot_seat(rules, ["B4 G3", "Y1 Y2"], top="R9", draw="R5")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(app, pilot, CurtainScreen)
+        await pilot.press("enter")
+        await wait_for(app, pilot, GameScreen)
+        await pilot.press("d")
+        await wait_for(app, pilot, ChoiceScreen)
+        assert f"You drew Red 5: {words}" in screen_text(app)  # the dialog
+        await pilot.press("escape")
+        await wait_for(app, pilot, GameScreen)
+        shown = screen_text(app)
+        assert f"You drew Red 5: {words} M asks again." in shown  # the line under the hand
+        assert "The card you drew" not in shown
+
+
+async def test_q_at_a_hands_end_says_how_to_resume(
+    data_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    app = hot_seat(Rules.two_player(), ["R2", "B7 Y3 G9 W+4"], top="R5")  # the hand ends at once
+    assert app.session is not None
+    app.session.autosave = Autosave(data_dir / "autosave.json")
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(app, pilot, CurtainScreen)
+        await pilot.press("enter")
+        await wait_for(app, pilot, GameScreen)
+        await pilot.press("enter")  # Ann goes out: the hand's end, the match goes on
+        await wait_for(app, pilot, RoundEndScreen)
+        assert not app.session.is_over
+        await pilot.press("q")
+        await pilot.pause()
+    said = capsys.readouterr().err  # what the app says as it leaves, as in play
+    assert "saved after every move" in said and "resume continues it" in said
 
 
 async def test_q_on_the_curtain_saves_and_quits(data_dir: Path) -> None:

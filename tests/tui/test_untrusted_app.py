@@ -176,7 +176,7 @@ async def test_markup_in_names_shows_literally_on_the_curtain_table_and_dialogs(
         await pilot.pause()
         text = screen_text(app)
         assert isinstance(app.screen, CurtainScreen)
-        assert any(f"Pass to {name}" in text for name in MARKUP_NAMES), text
+        assert any(f"Hand the keyboard to {name}" in text for name in MARKUP_NAMES), text
         assert all(name in text for name in MARKUP_NAMES)  # the public table
         pass_to = app.screen.query_one("#pass-to", Label)
         await pilot.click(pass_to)  # a click on the name does not quit

@@ -19,12 +19,14 @@ import random
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from uno_tui.bots import Bot
 from uno_tui.engine import Action, CallUno, CatchUno, DecisionKind, Game, Phase, PlayerView
 from uno_tui.engine.events import Event
 from uno_tui.seats import Seat
+
+if TYPE_CHECKING:
+    from uno_tui.bots import Bot
 
 CATCH_REACTION: dict[str, float] = {"hard": 1.2, "medium": 1.6, "random": 2.0, "easy": 2.4}
 """Seconds a bot of each level takes, at the least, to see that a player did not call UNO:

@@ -120,7 +120,7 @@ class Curtain:
     def spoken(self) -> str:
         extra = [f"U: {label}." for label, _ in self.calls]
         extra += [f"C: {label}." for label, _ in self.catches]
-        return " ".join([f"Pass to {self.name}. Press Enter when ready.", *extra])
+        return " ".join([f"Hand the keyboard to {self.name}. Press Enter when ready.", *extra])
 
 
 class FrontEnd(Protocol):

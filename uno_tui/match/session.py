@@ -18,9 +18,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from uno_tui.bots import Bot, make_bot
 from uno_tui.engine import (
     Action,
     Decision,
@@ -34,6 +33,9 @@ from uno_tui.engine.events import Event
 from uno_tui.seats import BOT_LEVELS, Seat
 
 from .bot_driver import BotDriver, BotTurn, CatchPace, Pause, no_pause
+
+if TYPE_CHECKING:
+    from uno_tui.bots import Bot
 
 __all__ = ["BOT_LEVELS", "BotTurn", "CatchPace", "Saver", "Seat", "Session"]
 
@@ -76,6 +78,8 @@ class Session:
         game: Game | None = None,
         autosave: Saver | None = None,
     ) -> None:
+        from uno_tui.bots import make_bot  # loaded with a match, not with the setup screen
+
         self.seats = tuple(seats)
         self.game = game or Game(rules, [seat.name for seat in self.seats], seed=seed)
         self.bots: dict[int, Bot] = {
@@ -160,6 +164,8 @@ class Session:
         if level is None:
             self.bots.pop(seat, None)
         else:
+            from uno_tui.bots import make_bot
+
             self.bots[seat] = make_bot(level)
         self._note_change()
         self.save()

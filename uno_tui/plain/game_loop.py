@@ -9,9 +9,9 @@ Every question is one line: the question, its question mark, then its numbered c
 default ("Your move? 1: play Red 7, 2: draw a card.", "Target score? Enter: 500."), so a reader
 (or a test) knows a question from a narration line, which never holds a question mark. The
 answer is one line. Typed commands review the table without using the turn. In hot-seat,
-before a person's private lines the curtain question "Pass to NAME. NAME, are you ready? Press
-Enter." clears the terminal (screen and scrollback) and waits for Enter. No rules here: the
-flow and the engine decide; narration gives the words.
+before a person's private lines the curtain question "Hand the keyboard to NAME. NAME, are you
+ready? Press Enter." clears the terminal (screen and scrollback) and waits for Enter. No rules
+here: the flow and the engine decide; narration gives the words.
 
 Every line goes out through ``say`` (and every byte through ``write``): the one place to
 escape or redirect what the line mode prints. Input is read as each question is asked, on the
@@ -108,7 +108,7 @@ T = TypeVar("T")
 
 def curtain_line(name: str) -> str:
     """The hot-seat handoff, a question so a reader knows an answer is awaited."""
-    return f"Pass to {name}. {name}, are you ready? Press Enter."
+    return f"Hand the keyboard to {name}. {name}, are you ready? Press Enter."
 
 
 def choice_keys(moves: Sequence[Move]) -> list[str]:

@@ -189,7 +189,7 @@ def history_lines(directory: Path) -> list[str]:
             initial_indent=" " * 5,
             subsequent_indent=" " * 7,
         )
-    lines.append(f"{command_name()} replay N tells match N move by move; --last the last one.")
+    lines.append(f"{command_name()} replay N shows match N again; --last the last one.")
     return lines
 
 

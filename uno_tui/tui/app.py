@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -16,22 +16,26 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from uno_tui.engine import Rules, SetupError
-from uno_tui.match.session import Session
 from uno_tui.narration import resume_hint
 from uno_tui.narration.sounds import SoundChoice, sound_choice
 from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
 from uno_tui.program import command_name
 from uno_tui.seats import Seat
-from uno_tui.store.archive import matches_dir
-from uno_tui.store.saves import Autosave, describe, open_autosave
-from uno_tui.store.stats import StatsReport, stats_report
 from uno_tui.tui.listening import Announcer, start_listening
 from uno_tui.tui.screens.choice import ChoiceScreen
-from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.setup import SetupScreen
-from uno_tui.tui.screens.stats import LoadStats, StatsScreen
 from uno_tui.tui.screens.too_small import TooSmallScreen, cover_words, too_small
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
+
+if TYPE_CHECKING:
+    from uno_tui.match.session import Session
+    from uno_tui.store.saves import Autosave
+    from uno_tui.store.stats import StatsReport
+    from uno_tui.tui.screens.stats import LoadStats
+
+# The setup screen comes first, so what only a match or the statistics need (the game
+# screen, the bots, the kept matches) is imported when it is first needed: the setup shows
+# sooner (``benchmarks/bench_app.py``).
 
 HIGH_CONTRAST = Theme(
     name="uno-high-contrast",
@@ -163,6 +167,8 @@ class UnoApp(App[None]):
         if autosave is None:
             self.new_match()
             return
+        from uno_tui.store.saves import describe, open_autosave
+
         saved, notice = open_autosave(autosave)
         if saved is None:
             self.new_match(notice or "")
@@ -192,6 +198,8 @@ class UnoApp(App[None]):
         self.new_table = None
         if message:
             self.notify(message, timeout=10)
+        from uno_tui.match.session import Session
+
         session = Session(rules, seats, seed=self.seed, autosave=self.autosave)
         session.save()
         self.play(session, TableSetup.of(rules, tuple(seats)))
@@ -208,6 +216,8 @@ class UnoApp(App[None]):
         if setup is None:
             self.exit()
             return
+        from uno_tui.match.session import Session
+
         try:
             session = Session(
                 setup.make_rules(), setup.seats, seed=self.seed, autosave=self.autosave
@@ -223,6 +233,8 @@ class UnoApp(App[None]):
         self.play(session, setup)
 
     def play(self, session: Session, setup: TableSetup) -> None:
+        from uno_tui.tui.screens.game import GameScreen
+
         self.session = session
         self.setup = setup  # the next match's setup starts from this one
         if setup.bot_delay:  # bots at a person's pace catch a forgotten UNO at a person's pace
@@ -261,11 +273,15 @@ class UnoApp(App[None]):
     @property
     def matches_directory(self) -> Path:
         """Where this app's matches are kept: beside its autosave, as ``Session.keep`` does."""
+        from uno_tui.store.archive import matches_dir
+
         path = getattr(self.autosave, "path", None)
         return matches_dir(path.parent) if isinstance(path, Path) else matches_dir()
 
     def stats_report(self) -> StatsReport:
         """The kept matches summed up (run off the UI thread: a first reading is slow)."""
+        from uno_tui.store.stats import stats_report
+
         if self.read_stats is not None:
             return self.read_stats()
         return stats_report(self.matches_directory)
@@ -273,6 +289,8 @@ class UnoApp(App[None]):
     def on_setup_screen_stats_asked(self, message: SetupScreen.StatsAsked) -> None:
         """The setup's key: the stats screen, spoken too when narration is on (through the
         app's one announcer, so it never talks over another screen)."""
+        from uno_tui.tui.screens.stats import StatsScreen
+
         speak = None
         if message.narrate or self.narrate:
             announcer = self.announcer

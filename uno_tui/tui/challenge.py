@@ -8,7 +8,16 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from uno_tui.engine import Card, Color, Decision, DecisionKind, PlayerView, PublicView, Rank
+from uno_tui.engine import (
+    Card,
+    Color,
+    Decision,
+    DecisionKind,
+    KeepDrawn,
+    PlayerView,
+    PublicView,
+    Rank,
+)
 from uno_tui.engine.events import (
     CardPlayed,
     CardsDrawn,
@@ -16,7 +25,7 @@ from uno_tui.engine.events import (
     DrawReason,
     Event,
 )
-from uno_tui.narration import Phrase, color_before_draw_four
+from uno_tui.narration import Phrase, card_words, color_before_draw_four
 from uno_tui.tui.cards import card_text
 from uno_tui.tui.last_move import who
 
@@ -139,6 +148,10 @@ def put_off_phrases(view: PublicView, decision: Decision) -> list[Phrase]:
             Phrase(f"+{penalty} waits for you: ", "strong"),
             Phrase(f"M asks again (stack or draw); D draws {penalty}."),
         ]
-    if decision.kind is DecisionKind.PLAY_DRAWN:
-        return [Phrase("The card you drew: ", "strong"), Phrase("M asks again (play or keep).")]
+    if decision.kind is DecisionKind.PLAY_DRAWN:  # in the words of its dialog
+        drawn = view.drawn_card if isinstance(view, PlayerView) else None
+        drew = Phrase(f"You drew {card_words(drawn) if drawn else 'a card'}: ", "strong")
+        if any(isinstance(action, KeepDrawn) for action in decision.actions):
+            return [drew, Phrase("play it or keep it? M asks again.")]
+        return [drew, Phrase("the rules say it must be played. M asks again.")]
     return [Phrase("The first card is a Wild: ", "strong"), Phrase("M asks its colour.")]

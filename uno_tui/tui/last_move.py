@@ -43,8 +43,11 @@ class LastMove:
 
 def recent(events: Sequence[Event]) -> Sequence[Event]:
     """The last move and what it caused: the events since the turn before the current one
-    began (a penalty, a skip and a catch come between turns)."""
+    began (a penalty, a skip and a catch come between turns), or since the current one began
+    if its card is already down and waits for an answer (a Wild Draw Four's challenge)."""
     starts = [i for i, event in enumerate(events) if isinstance(event, TurnBegan)]
+    if starts and any(isinstance(event, CardPlayed) for event in events[starts[-1] :]):
+        return events[starts[-1] :]  # the move just made waits for an answer (a challenge)
     if len(starts) < 2:
         return events
     return events[starts[-2] :]
@@ -88,7 +91,7 @@ def last_move(view: PublicView, viewer: int | None) -> LastMove | None:
         elif isinstance(event, DrawFourChallenged):
             effects.append("challenged: illegal" if event.illegal else "challenged: legal")
     if view.hand_counts[played.player] == 0:
-        effects.append("goes out!" if played.player != viewer else "go out!")
+        effects.append("· out!")  # "you W · out!": said alike of anyone, no verb to agree
     if not effects and view.pending_penalty and view.responder is not None:
         effects.append(f"→ {names[view.responder]} +{view.pending_penalty}?")
     return LastMove(played.player, played.card, " ".join(effects))

@@ -1,14 +1,45 @@
-"""The app's screens, one a file."""
+"""The app's screens, one a file.
 
-from uno_tui.tui.screens.banner import BannerScreen
-from uno_tui.tui.screens.choice import ChoiceScreen
-from uno_tui.tui.screens.curtain import CurtainScreen
-from uno_tui.tui.screens.game import GameScreen
-from uno_tui.tui.screens.help import HelpScreen
-from uno_tui.tui.screens.replay import ReplayScreen
-from uno_tui.tui.screens.round_end import RoundEndScreen
-from uno_tui.tui.screens.setup import SetupScreen
-from uno_tui.tui.screens.too_small import TooSmallScreen
+Each is imported when first asked for (PEP 562), so the setup screen does not load the game's.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from uno_tui.tui.screens.banner import BannerScreen
+    from uno_tui.tui.screens.choice import ChoiceScreen
+    from uno_tui.tui.screens.curtain import CurtainScreen
+    from uno_tui.tui.screens.game import GameScreen
+    from uno_tui.tui.screens.help import HelpScreen
+    from uno_tui.tui.screens.replay import ReplayScreen
+    from uno_tui.tui.screens.replay_table import ReplayTableScreen
+    from uno_tui.tui.screens.round_end import RoundEndScreen
+    from uno_tui.tui.screens.setup import SetupScreen
+    from uno_tui.tui.screens.too_small import TooSmallScreen
+
+_MODULES = {
+    "BannerScreen": "banner",
+    "ChoiceScreen": "choice",
+    "CurtainScreen": "curtain",
+    "GameScreen": "game",
+    "HelpScreen": "help",
+    "ReplayScreen": "replay",
+    "ReplayTableScreen": "replay_table",
+    "RoundEndScreen": "round_end",
+    "SetupScreen": "setup",
+    "TooSmallScreen": "too_small",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
 
 __all__ = [
     "BannerScreen",
@@ -17,6 +48,7 @@ __all__ = [
     "GameScreen",
     "HelpScreen",
     "ReplayScreen",
+    "ReplayTableScreen",
     "RoundEndScreen",
     "SetupScreen",
     "TooSmallScreen",

@@ -1,4 +1,5 @@
-"""The handoff curtain: only "Pass to NAME" and what everyone may see, until NAME is ready."""
+"""The handoff curtain: only "Hand the keyboard to NAME" and what everyone may see, until NAME
+is ready."""
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ class CurtainScreen(Screen[Action | None]):
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="curtain"):
             # Text, not markup: a name such as "[b]Ann" shows as typed.
-            yield Label(Text(f"Pass to {self.player_name}"), id="pass-to")
+            yield Label(Text(f"Hand the keyboard to {self.player_name}"), id="pass-to")
             yield Label("press Enter when ready", id="ready-hint")
             for label, _ in self.calls:
                 yield Label(Text(f"U: {label}"), classes="curtain-call")
@@ -69,7 +70,7 @@ class CurtainScreen(Screen[Action | None]):
             self.leave()
 
     def on_mount(self) -> None:
-        """The terminal's cursor on "Pass to NAME" (the narration says it aloud)."""
+        """The terminal's cursor on "Hand the keyboard to NAME" (the narration says it aloud)."""
         self.call_after_refresh(place_cursor, self.query_one("#pass-to", Label))
 
     def action_ready(self) -> None:

@@ -18,6 +18,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -91,10 +92,12 @@ from uno_tui.tui.challenge import (
     put_off_phrases,
 )
 from uno_tui.tui.listening import listening, shared_speaker, show_terminal_cursor
+from uno_tui.tui.replay_frames import frames_of, person_seat
 from uno_tui.tui.screens.banner import BannerScreen
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
 from uno_tui.tui.screens.help import HelpScreen
+from uno_tui.tui.screens.replay_table import ReplayTableScreen
 from uno_tui.tui.screens.round_end import RoundEndScreen, round_spoken
 from uno_tui.tui.screens.stats import StatsScreen, kept_stats
 from uno_tui.tui.screens.too_small import too_small
@@ -127,6 +130,11 @@ EMPHASIS_STYLES: dict[Emphasis, str] = {
 
 LAST_CARD_WORDS = "One card left: U calls UNO."
 """Said to a listener who played their next-to-last card without calling."""
+
+
+HINT_TITLE = "Hint (hard bot)"
+HINT_SECONDS = 30.0
+"""Long enough to read and think; it goes sooner with the move (``drop_stale_hint``)."""
 
 
 class GameScreen(Screen[None]):
@@ -181,6 +189,9 @@ class GameScreen(Screen[None]):
         self.bot_delay = bot_delay
         self.narrator = Narrator(self.game.names, team_scores=self.game.rules.team_game)
         self.shown_viewer: int | None = self.flow.viewer
+        self.hint_shown: tuple[Notification, int, int] | None = None
+        """The hint's toast, for whom and at what length of the log: it goes once a move is
+        made or the hand is hidden (a hint about a table that changed is wrong)."""
         """Whose view the screen last showed: toasts are cleared when it changes."""
         self.seat_labels = [seat.bot_level or "" for seat in session.seats]
         self.hand_memo: tuple[tuple[Card, ...], frozenset[Card]] = ((), frozenset())
@@ -280,6 +291,7 @@ class GameScreen(Screen[None]):
         if viewer != self.shown_viewer:
             self.shown_viewer = viewer
             self.forget_told()
+        self.drop_stale_hint(viewer)
         view = self.flow.view()
         tables.first().show_table(view, self.seat_labels, viewer)
         self.query_one(EventLog).show_lines(self.log_lines(viewer))
@@ -523,6 +535,7 @@ class GameScreen(Screen[None]):
         rounds = [event for event in self.game.log if isinstance(event, RoundEnded)]
         record = MatchRecord.of(game) if isinstance(game, Game) else None
         replay = None if record is None else (lambda: list(tell(record)))
+        watch = None if record is None else (lambda: self.replay_on_table(record))
 
         def stats() -> None:
             match = round_by_round_of(view.names, view.rules.team_game, (e.scores for e in rounds))
@@ -531,8 +544,29 @@ class GameScreen(Screen[None]):
             screen = StatsScreen(load, match=match, match_title="this match", speak=speak)
             self.app.push_screen(screen)
 
-        screen = RoundEndScreen(view, events, rounds, replay=replay, stats=stats, joined=joined)
+        screen = RoundEndScreen(
+            view,
+            events,
+            rounds,
+            replay=replay,
+            stats=stats,
+            joined=joined,
+            leave=self.action_leave,
+            watch=watch,
+        )
         await self.wait_for(screen)
+
+    def replay_on_table(self, record: MatchRecord) -> ReplayTableScreen:
+        """R at the match's end: the match again on the table, as everyone saw it (and, at
+        a table of one person and bots, that person's own hand)."""
+        names = ", ".join(record.players)
+        return ReplayTableScreen(
+            f"The match of {names}",
+            frames_of(record),
+            labels=self.seat_labels,
+            own=person_seat([seat.bot_level for seat in self.session.seats]),
+            lines=lambda: list(tell(record)),
+        )
 
     def choice_screen(self, question: Question, details: Text | None = None) -> ChoiceScreen:
         answers: list[str | Text] = [
@@ -726,9 +760,10 @@ class GameScreen(Screen[None]):
 
     async def give_hint(self, seat: int) -> None:
         view = self.game.view(seat)
-        found = await asyncio.to_thread(hint, view, seed=len(self.game.log))
-        if self.viewer != seat:  # the hand was hidden meanwhile: the hint is not for the next
-            return
+        moment = len(self.game.log)
+        found = await asyncio.to_thread(hint, view, seed=moment)
+        if self.viewer != seat or len(self.game.log) != moment:
+            return  # the hand was hidden or a move made meanwhile: the hint is out of date
         words = describe_action(found.action, self.game.names)
         line = f"{words[:1].upper()}{words[1:]}: {found.reason}."
         if isinstance(found.action, CARD_ACTIONS):
@@ -736,8 +771,19 @@ class GameScreen(Screen[None]):
             if found.action.card in hand.cards:
                 hand.cursor = hand.cards.index(found.action.card)
         self.app.clear_notifications()
-        self.notify(line, title="Hint (hard bot)", timeout=10)
+        toast = Notification(line, HINT_TITLE, "information", HINT_SECONDS, markup=False)
+        self.app.post_message(Notify(toast))
+        self.hint_shown = (toast, seat, moment)
         self.speak_now(line)
+
+    def drop_stale_hint(self, viewer: int | None) -> None:
+        """The hint's toast goes as soon as a move is made or the turn passes."""
+        if self.hint_shown is None:
+            return
+        toast, seat, moment = self.hint_shown
+        if viewer != seat or len(self.game.log) != moment:
+            self.hint_shown = None
+            self.app._unnotify(toast)  # Textual's own way to close one toast (a click's)
 
     def action_toggle_narration(self) -> None:
         if self.voice is None:

@@ -15,7 +15,7 @@ from textual.widgets import Footer, Static
 from uno_tui.engine import PublicView, team_of
 from uno_tui.engine.events import CardPlayed, Event, HandScored, MatchEnded, RoundEnded
 from uno_tui.tui.cards import card_text
-from uno_tui.tui.listening import place_cursor, speak
+from uno_tui.tui.listening import listening, place_cursor, speak
 from uno_tui.tui.screens.replay import ReplayScreen
 from uno_tui.tui.widgets.table_view import scores_line
 
@@ -46,7 +46,7 @@ class RoundEndScreen(Screen[None]):
         Binding("n", "next", "Next", show=False),
         Binding("r", "replay", "Replay this match"),
         Binding("s", "stats", "Statistics"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "leave", "Quit"),
     ]
 
     def __init__(
@@ -58,11 +58,15 @@ class RoundEndScreen(Screen[None]):
         stats: Callable[[], None] | None = None,
         *,
         joined: bool = False,
+        leave: Callable[[], None] | None = None,
+        watch: Callable[[], Screen[None]] | None = None,
     ) -> None:
         """``rounds``: every round ended so far, for the table of scores; ``replay``: the
         match told move by move, and ``stats``: shows the statistics of the kept matches,
         each offered once the match is over; ``joined``: a seat at a hosted table (the host
-        deals, and there is no setup to go back to)."""
+        deals, and there is no setup to go back to); ``leave``: what Q does (the game
+        screen's leaving, which says how to resume), else the app quits; ``watch``: the
+        match on the table, move by move (R; in narration mode R keeps the list of lines)."""
         super().__init__()
         self.view = view
         self.events = tuple(events)
@@ -72,6 +76,8 @@ class RoundEndScreen(Screen[None]):
         self.stats = stats if self.match_over else None
         self.replayed = False
         self.joined = joined
+        self.leave = leave
+        self.watch_replay = watch if self.match_over else None
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="round-end"):
@@ -109,11 +115,20 @@ class RoundEndScreen(Screen[None]):
             return self.stats is not None
         return True
 
+    def action_leave(self) -> None:
+        if self.leave is not None:
+            self.leave()
+        else:
+            self.app.exit()
+
     def action_next(self) -> None:
         self.dismiss(None)
 
     def action_replay(self) -> None:
-        if self.replay is not None:
+        if self.watch_replay is not None and not listening(self):
+            self.replayed = True
+            self.app.push_screen(self.watch_replay())
+        elif self.replay is not None:
             self.replayed = True
             lines = self.replay()
             names = ", ".join(self.view.names)
@@ -174,15 +189,18 @@ BARS = "▁▂▃▄▅▆▇█"
 
 def totals_chart(view: PublicView, rounds: Sequence[RoundEnded]) -> Text:
     """The totals after each hand as a small bar chart, one row a player (or team): a bar a
-    hand, as high as the total's share of the target (full: the target reached)."""
+    hand, as high as the total's share of the target or of the highest total, if higher."""
     heads = column_heads(view)
     target = max(1, view.rules.target_score)
+    highest = max((score for ended in rounds for score in ended.scores), default=0)
+    scale = max(target, highest)  # a hand may score far past the target: its bar is full
     width = max(len(head) for head in heads[:10]) + 2
-    text = Text(f"Totals hand by hand (a full bar is {target})\n", style="bold")
+    whose = "the target" if scale == target else "the highest total"
+    text = Text(f"Totals hand by hand (a full bar is {scale}, {whose})\n", style="bold")
     for column, head in enumerate(heads):
         text.append(f"{head:<{width}}")
         for ended in rounds:
-            share = min(1.0, ended.scores[column] / target)
+            share = min(1.0, ended.scores[column] / scale)
             bar = BARS[min(len(BARS) - 1, round(share * (len(BARS) - 1)))]
             text.append(bar, style="bold" if column in hand_winners(view, ended) else "")
         total = rounds[-1].scores[column] if rounds else 0
@@ -196,6 +214,11 @@ def winners_words(view: PublicView, winners: Sequence[int]) -> str:
     return " and ".join(names)
 
 
+def plural(view: PublicView, winners: Sequence[int]) -> bool:
+    """The verb after the winners' names agrees with them: "Ann and Bo win", "You win"."""
+    return len(winners) > 1 or any(view.names[seat].casefold() == "you" for seat in winners)
+
+
 def round_spoken(
     view: PublicView, events: Sequence[Event], *, stats: bool = False, joined: bool = False
 ) -> str:
@@ -206,9 +229,10 @@ def round_spoken(
         keys = JOINED_ROUND_KEYS if joined else ROUND_KEYS
         return f"End of hand {view.round_number}, target {view.rules.target_score}. {keys}"
     winners = match.winners
+    win = "win" if plural(view, winners) else "wins"
     return (
-        f"Match over: {winners_words(view, winners)} "
-        f"{'win' if len(winners) > 1 else 'wins'} the match! {match_keys(stats, joined=joined)}"
+        f"Match over: {winners_words(view, winners)} {win} the match! "
+        f"{match_keys(stats, joined=joined)}"
     )
 
 
@@ -218,7 +242,7 @@ def match_words(view: PublicView, events: Sequence[Event]) -> Text:
     winners = () if match is None else match.winners
     text = Text(
         f" Match over: {winners_words(view, winners)} "
-        f"{'win' if len(winners) > 1 else 'wins'} the match! ",
+        f"{'win' if plural(view, winners) else 'wins'} the match! ",
         style="bold reverse",
     )
     text.append(f"\nFinal totals: {scores_line(view)}")
@@ -233,10 +257,12 @@ def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
     if ended is not None:
         text.append(
             f"Hand {ended.round_number}: {winners_words(view, ended.winners)} "
-            f"{'win' if len(ended.winners) > 1 else 'wins'} the hand",
+            f"{'win' if plural(view, ended.winners) else 'wins'} the hand",
             style="bold",
         )
-        text.append(f" and {'score' if len(ended.winners) > 1 else 'scores'} {ended.points}.\n")
+        text.append(
+            f" and {'score' if plural(view, ended.winners) else 'scores'} {ended.points}.\n"
+        )
     last = next((e for e in reversed(events) if isinstance(e, CardPlayed)), None)
     if last is not None:
         text.append(f"{view.names[last.player]} went out with ")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from enum import Enum
 from typing import Any
@@ -132,6 +133,8 @@ class SetupScreen(Screen[TableSetup]):
         """The control whose focus was spoken with the form's redrawing."""
         self.watched: set[int] = set()
         """The open lists (a Select's overlay) whose highlight is spoken as it moves."""
+        self.whole = False
+        """Whether the form's lower part (``lower_form``) is mounted."""
 
     def compose(self) -> ComposeResult:
         setup = self.setup
@@ -171,60 +174,94 @@ class SetupScreen(Screen[TableSetup]):
                     yield Select(
                         kinds, value=seat.bot_level or PERSON, allow_blank=False, id=f"kind-{i}"
                     )
-            yield Label("Options (each off unless you change it)", classes="heading")
-            preset = Rules.preset(setup.rules)
-            offered = OPTIONS_BY_RULE_SET[RuleSet(setup.rules)]
-            for option in (option for option in OPTION_ORDER if option in offered):
-                current = _plain(setup.options.get(option, getattr(preset, option)))
-                with Horizontal(classes="row option", id=f"opt-{option}"):
-                    if option in CHOICE_OPTIONS:
-                        values = [value for _, value in CHOICE_OPTIONS[option]]
-                        yield Select(
-                            CHOICE_OPTIONS[option],
-                            value=current if current in values else values[0],
-                            allow_blank=False,
-                            id=f"value-{option}",
-                        )
-                    else:
-                        yield TickBox(option.replace("_", " "), bool(current), id=f"value-{option}")
-                    yield Label(OPTION_TEXT[option], classes="explain")
-            with Horizontal(classes="row"):
-                yield Label("Target", classes="field")
-                target = setup.options.get("target_score", 500)
-                yield Input(str(target), type="integer", max_length=5, id="target")
-                yield Label("points win the match", classes="explain")
-            with Horizontal(classes="row"):
-                yield Label("Bot pause", classes="field")
-                yield Select(
-                    [(f"{delay:g} s", delay) for delay in BOT_DELAYS],
-                    value=setup.bot_delay if setup.bot_delay in BOT_DELAYS else 1.0,
-                    allow_blank=False,
-                    id="bot-delay",
-                )
-                yield Label("between two bot moves, to follow them", classes="explain")
-            with Horizontal(classes="row"):
-                yield Label("Sounds", classes="field")
-                yield Select(
-                    SOUND_OPTIONS,
-                    value=sound_choice(setup.sounds),
-                    allow_blank=False,
-                    id="sounds",
-                )
-                yield Label("your turn, UNO, a hit, an exchange", classes="explain")
-            yield TickBox(
-                "Narration: tell (and speak) every event; use headphones in hot-seat",
-                setup.narrate,
-                id="narrate",
-            )
-            yield TickBox(
-                "Reduce motion: cards appear where they go, without moving",
-                setup.reduce_motion,
-                id="reduce-motion",
-            )
         with Horizontal(id="setup-buttons"):
             yield Button("Start the match", variant="primary", id="start")
             yield Label(Text(self.message), id="setup-error")
         yield Footer()
+
+    def lower_form(self) -> list[Widget]:
+        """The form below its seats (options, target, pause, sounds, narration, motion):
+        below the fold at 80x24, so mounted just after the first paint, which comes sooner
+        for it (``benchmarks/bench_app.py``)."""
+        setup = self.setup
+        rows: list[Widget] = [Label("Options (each off unless you change it)", classes="heading")]
+        preset = Rules.preset(setup.rules)
+        offered = OPTIONS_BY_RULE_SET[RuleSet(setup.rules)]
+        for option in (option for option in OPTION_ORDER if option in offered):
+            current = _plain(setup.options.get(option, getattr(preset, option)))
+            control: Widget
+            if option in CHOICE_OPTIONS:
+                values = [value for _, value in CHOICE_OPTIONS[option]]
+                control = Select(
+                    CHOICE_OPTIONS[option],
+                    value=current if current in values else values[0],
+                    allow_blank=False,
+                    id=f"value-{option}",
+                )
+            else:
+                control = TickBox(option.replace("_", " "), bool(current), id=f"value-{option}")
+            explain = Label(OPTION_TEXT[option], classes="explain")
+            rows.append(Horizontal(control, explain, classes="row option", id=f"opt-{option}"))
+        target = setup.options.get("target_score", 500)
+        rows.append(
+            Horizontal(
+                Label("Target", classes="field"),
+                Input(str(target), type="integer", max_length=5, id="target"),
+                Label("points win the match", classes="explain"),
+                classes="row",
+            )
+        )
+        delay = Select(
+            [(f"{delay:g} s", delay) for delay in BOT_DELAYS],
+            value=setup.bot_delay if setup.bot_delay in BOT_DELAYS else 1.0,
+            allow_blank=False,
+            id="bot-delay",
+        )
+        rows.append(
+            Horizontal(
+                Label("Bot pause", classes="field"),
+                delay,
+                Label("between two bot moves, to follow them", classes="explain"),
+                classes="row",
+            )
+        )
+        sounds = Select(
+            SOUND_OPTIONS, value=sound_choice(setup.sounds), allow_blank=False, id="sounds"
+        )
+        rows.append(
+            Horizontal(
+                Label("Sounds", classes="field"),
+                sounds,
+                Label("your turn, UNO, a hit, an exchange", classes="explain"),
+                classes="row",
+            )
+        )
+        rows.append(
+            TickBox(
+                "Narration: tell (and speak) every event; use headphones in hot-seat",
+                setup.narrate,
+                id="narrate",
+            )
+        )
+        rows.append(
+            TickBox(
+                "Reduce motion: cards appear where they go, without moving",
+                setup.reduce_motion,
+                id="reduce-motion",
+            )
+        )
+        return rows
+
+    async def mount_lower_form(self) -> None:
+        await self.query_one("#setup-form", VerticalScroll).mount_all(self.lower_form())
+        self.whole = True
+
+    def when_whole(self, then: Callable[[], None]) -> bool:
+        """False (and ``then`` called again once it is) while the form's lower part is not
+        mounted yet: a key pressed in the first instant waits for the form, never fails."""
+        if not self.whole:
+            self.call_after_refresh(then)
+        return self.whole
 
     # Keeping the form to what the chosen rule set offers ------------------------------------
     # Only the seats and options of the chosen table are on the form (a form of every seat
@@ -255,7 +292,9 @@ class SetupScreen(Screen[TableSetup]):
             count = len(seats) if len(seats) in counts else (4 if 4 in counts else counts[0])
         seats += [Seat(DEFAULT_NAMES[i], "medium") for i in range(len(seats), count)]
         self.setup = replace(self.setup, rules=rules, seats=tuple(seats[:count]))
+        self.whole = False
         await self.recompose()
+        await self.mount_lower_form()
         self.follow_scrolling()
         widget = self.query_one(focus)
         widget.focus()
@@ -314,6 +353,7 @@ class SetupScreen(Screen[TableSetup]):
 
     def on_mount(self) -> None:
         self.follow_scrolling()
+        self.call_after_refresh(self.mount_lower_form)
 
     def follow_scrolling(self) -> None:
         """The form scrolls to the focused control after focus has moved: the cursor follows."""
@@ -415,9 +455,13 @@ class SetupScreen(Screen[TableSetup]):
         self.action_start()
 
     def action_stats(self) -> None:
+        if not self.when_whole(self.action_stats):
+            return
         self.post_message(self.StatsAsked(self.query_one("#narrate", Checkbox).value))
 
     def action_start(self) -> None:
+        if not self.when_whole(self.action_start):
+            return
         try:
             setup = self.read_form()
         except SetupError as error:

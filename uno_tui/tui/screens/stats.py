@@ -190,8 +190,13 @@ def head_text(summary: Summary) -> Text:
         text.append(f"; {summary.without_seats} from before seats were kept (all people)")
     if summary.skipped:
         text.append(f"; {len(summary.skipped)} skipped")
-    if any(side.overall.unfinished for side in [*summary.people, *summary.levels]):
-        text.append("; +N under Played: N more left unfinished")
+    left = [side.overall for side in [*summary.people, *summary.levels] if side.overall.unfinished]
+    if left:  # told with the first such figure, as it stands in the table
+        first = left[0]
+        text.append(
+            f"; Played {first.matches} +{first.unfinished} reads {first.matches} finished "
+            f"and {first.unfinished} more left unfinished"
+        )
     text.append(".")
     return text
 

@@ -1,9 +1,40 @@
-"""The app's widgets, one a file."""
+"""The app's widgets, one a file.
 
-from uno_tui.tui.widgets.event_log import EventLog
-from uno_tui.tui.widgets.flying_card import FlyingCard
-from uno_tui.tui.widgets.hand_view import HandView
-from uno_tui.tui.widgets.table_view import TableView
-from uno_tui.tui.widgets.tick_box import TickBox
+Each is imported when first asked for (PEP 562), so the setup screen does not load the game's.
+"""
 
-__all__ = ["EventLog", "FlyingCard", "HandView", "TableView", "TickBox"]
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from uno_tui.tui.widgets.event_log import EventLog
+    from uno_tui.tui.widgets.flying_card import FlyingCard
+    from uno_tui.tui.widgets.hand_view import HandView
+    from uno_tui.tui.widgets.table_view import TableView
+    from uno_tui.tui.widgets.tick_box import TickBox
+
+_MODULES = {
+    "EventLog": "event_log",
+    "FlyingCard": "flying_card",
+    "HandView": "hand_view",
+    "TableView": "table_view",
+    "TickBox": "tick_box",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+
+
+__all__ = [
+    "EventLog",
+    "FlyingCard",
+    "HandView",
+    "TableView",
+    "TickBox",
+]

@@ -93,6 +93,7 @@ def draw_table(
     pile_width = max(text_width, *(line.cell_len for line in piles))  # steady: no jitter
     banners = seat_banners(view)
     lines = [header]
+    scored = False
     if roomy:
         side = min(SEAT_WIDTH, (width - pile_width - 4) // 2)
         left_seats = list(range((seats + 1) // 2))
@@ -147,11 +148,15 @@ def draw_table(
             )
             for seat in range(seats)
         ]
+        scores = wrapped_scores(view, side)
+        if len(left) + 1 + len(scores) <= len(piles):  # the scores in the room under the seats
+            left += [Text(), *scores]
+            scored = True
         body = beside([left, piles], [side, pile_width], gap=2)
     if roomy:  # the table in the middle of the space, not at its top
         lines += [Text()] * max(0, (height - len(body) - 3) // 2)
     lines += body
-    if len(lines) < height:
+    if len(lines) < height and not scored:
         score = Text(f"Scores: {scores_line(view)}", no_wrap=True, overflow="ellipsis")
         lines += [Text()] * max(0, min(1, height - len(lines) - 1)) + [score]
     for line in lines:
@@ -227,6 +232,8 @@ def pile_lines(
         lines.append(penalty)
     elif hand_over(view):
         lines.append(Text("the hand is over", style="bold"))
+    elif view.phase is Phase.PASSING:  # nobody's turn: both partners choose, in secret
+        lines.append(Text("partners pass a card", style="bold", no_wrap=True))
     else:
         turn = Text(no_wrap=True)
         turn.append(view.names[view.current_player], style="bold")
@@ -234,6 +241,22 @@ def pile_lines(
         turn.truncate(width, overflow="ellipsis")
         lines.append(turn)
     return lines
+
+
+def to_act(view: PublicView) -> int | None:
+    """The seat marked ▶: whoever must answer a penalty that waits (a challenge), else the
+    player whose turn it is; nobody while the hand is over or the Teams partners pass."""
+    if not turn_shown(view):
+        return None
+    if view.pending_penalty and view.responder is not None:
+        return view.responder
+    return view.current_player
+
+
+def turn_shown(view: PublicView) -> bool:
+    """Someone's turn is to be marked: not while the hand is over, nor during the Teams
+    passes (every partner chooses at once; whoever plays first is not yet to play)."""
+    return not hand_over(view) and view.phase is not Phase.PASSING
 
 
 def hand_over(view: PublicView) -> bool:
@@ -310,13 +333,18 @@ def fan(count: int, room: int) -> Text:
     return text
 
 
-def seat_flags(view: PublicView, seat: int, viewer: int | None) -> Text:
-    """What follows a player's cards on their line: team letter, teammate, dealer, UNO."""
+def seat_marks(view: PublicView, seat: int, viewer: int | None) -> Text:
+    """A seat's short marks: team letter, M for the viewer's teammate, D for the dealer."""
     facts = seat_facts(view, seat, "", viewer)
     marks = "".join({"dealer": " D", "mate": " M"}.get(fact, "") for fact in facts[1:])
     if view.rules.team_game:
         marks = " " + "ABCDE"[team_of(seat, len(view.names))] + marks
-    flags = Text(marks, style="bold")
+    return Text(marks, style="bold")
+
+
+def seat_flags(view: PublicView, seat: int, viewer: int | None) -> Text:
+    """What follows a player's cards on their line: team letter, teammate, dealer, UNO."""
+    flags = seat_marks(view, seat, viewer)
     flags.append_text(uno_mark(view, seat, short=True))
     return flags
 
@@ -336,7 +364,7 @@ def seat_line(
     """One player on one line (never wrapped): ``▶ Ada  medium ▚▚▚▚▚ 7 D UNO!``, in columns
     shared by every seat; the name is cut before anything else is, then the fan of backs
     (never the marks). A ``banner`` (``+2``, ``skip``) takes the label's place for a move."""
-    current = seat == view.current_player and not hand_over(view)
+    current = seat == to_act(view)
     facts = seat_facts(view, seat, label, viewer)
     flags = seat_flags(view, seat, viewer)
     name_width = max(3, min(name_width, width - 2 - 8 - 6))
@@ -370,17 +398,33 @@ def seat_lines(
 ) -> list[Text]:
     """One player on two lines, for a roomy table: name and what sits there (or, for a move,
     a ``banner``: ``+2``, ``skip``); the fan of backs, the count, UNO, and the score."""
-    current = seat == view.current_player and not hand_over(view)
+    current = seat == to_act(view)
     first = Text(no_wrap=True, overflow="ellipsis")
     first.append("▶ " if current else f"{arrow} ", style="bold" if current else "dim")
-    first.append(view.names[seat], style="bold reverse" if current else "bold")
+    name = Text(view.names[seat], style="bold reverse" if current else "bold")
     facts = seat_facts(view, seat, label, viewer)
-    if banner:
-        first.append(" ")
-        first.append(f" {facts[0]} ", style=BANNER_STYLE)
-        facts = facts[1:]
-    if facts:
-        first.append(f" · {', '.join(facts)}", style="dim")
+    shown = f" {facts[0]} " if banner else ""
+    rest = facts[1:] if banner else facts
+    said = f" · {', '.join(rest)}" if rest else ""
+    beside = len(shown) + 1 if banner else 0
+    if 2 + name.cell_len + beside + len(said) <= width:
+        first.append_text(name)
+        if banner:
+            first.append(" ")
+            first.append(shown, style=BANNER_STYLE)
+        first.append(said, style="dim")
+    else:
+        # Too narrow for the words: the marks of the one-line table (team letter, M for the
+        # teammate, D for the dealer) stay whole after the name, which is cut first.
+        marks = seat_marks(view, seat, viewer)
+        name.truncate(max(3, width - 2 - marks.cell_len - beside), overflow="ellipsis")
+        first.append_text(name)
+        first.append_text(marks)
+        if banner:
+            first.append(" ")
+            first.append(shown, style=BANNER_STYLE)
+        else:
+            first.append(f" · {facts[0]}", style="dim")
     first.truncate(width, overflow="ellipsis")
     second = Text("  ", no_wrap=True, overflow="ellipsis")
     score = seat_score(view, seat)
@@ -397,6 +441,18 @@ def seat_score(view: PublicView, seat: int) -> str:
     if view.rules.team_game:
         return f"team {view.scores[team_of(seat, len(view.names))]} pts"
     return f"{view.scores[seat]} pts"
+
+
+def wrapped_scores(view: PublicView, width: int) -> list[Text]:
+    """``Scores: You 0 · Ada 0`` over as many lines of ``width`` as it takes."""
+    parts = scores_line(view).split(" · ")
+    lines = [f"Scores: {parts[0]}"]
+    for part in parts[1:]:
+        if len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += f" · {part}"
+        else:
+            lines.append(f"  {part}")
+    return [Text(line, style="dim", no_wrap=True, overflow="ellipsis") for line in lines]
 
 
 def scores_line(view: PublicView) -> str:
