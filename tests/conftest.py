@@ -41,6 +41,72 @@ def _report_figures(request: pytest.FixtureRequest) -> Iterator[None]:
         )
 
 
+SLOW_FILES = frozenset(
+    (
+        "test_bots.py",
+        "test_cli.py",
+        "test_corrupt_saves.py",
+        "test_engine_stateful.py",
+        "test_fuzz_actions.py",
+        "test_hostile_input.py",
+        "test_kill_resume.py",
+        "test_net_attacks.py",
+        "test_net_hardening.py",
+        "test_net_join_app.py",
+        "test_net_processes.py",
+        "test_net_protocol.py",
+        "test_net_serve.py",
+        "test_net_ssh.py",
+        "test_net_takeovers.py",
+        "test_net_tls.py",
+        "test_plain_lines.py",
+        "test_plain_pipe.py",
+        "test_playout_engine.py",
+        "test_random_games.py",
+        "test_rounds_end.py",
+        "test_saves.py",
+        "test_signals.py",
+        "test_simulate.py",
+        "test_sparring.py",
+        "test_speech.py",
+        "test_stats_keep.py",
+        "test_structure.py",
+        "test_untrusted.py",
+        "tui/test_bot_thinking.py",
+        "tui/test_dialogs_spoken.py",
+        "tui/test_hand_view.py",
+        "tui/test_history.py",
+        "tui/test_listening.py",
+        "tui/test_monkey.py",
+        "tui/test_motion.py",
+        "tui/test_narration_mode.py",
+        "tui/test_play.py",
+        "tui/test_privacy.py",
+        "tui/test_setup.py",
+        "tui/test_snapshots.py",
+        "tui/test_speech_in_app.py",
+        "tui/test_stats_screen.py",
+        "tui/test_table_feel.py",
+        "tui/test_themes.py",
+        "tui/test_uno_pace.py",
+        "tui/test_untrusted_app.py",
+    )
+)
+"""The test files with a test that took 4 s or more in a full run on a loaded 2-core machine
+(``pytest --durations``): real processes, the app driven key by key, random and fuzzed
+matches. Their tests are marked ``slow``; ``pytest -m "not slow"`` runs the rest, a quick loop
+for the engine, the bots' units, the words and the protocol. Mark a new slow test
+``@pytest.mark.slow`` (or add its file here)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    root = Path(__file__).resolve().parent
+    for item in items:
+        relative = Path(str(item.path)).resolve().relative_to(root).as_posix()
+        if relative in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     for name, value in report.user_properties:
         if name == "figures":
