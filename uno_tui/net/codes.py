@@ -233,6 +233,28 @@ def join_lines(codes: Codes, names: tuple[str, ...], address: str, tail: str = "
     return lines
 
 
+def seat_code_lines(
+    codes: Codes, names: tuple[str, ...], address: str, tail: str = ""
+) -> list[str]:
+    """Every seat's own ``uno-tui join`` line but the host's person's, the room's taken seats
+    among them (the host's ``codes``: a person on a new machine, or a reloaded page, takes
+    their seat again with it); the seats still open are said to be."""
+    tail = f" {tail}" if tail else ""
+    room = codes.room
+    awaited = set(room.awaited) if room is not None and not room.started else set()
+    lines = []
+    for seat, code in sorted(codes.seats.items()):
+        if seat == codes.local:
+            continue
+        if seat in awaited:
+            lines.append(f"{names[seat]}: open, for anyone with the room's code")
+        else:
+            lines.append(f"{names[seat]}: uno-tui join {address} --code {code}{tail}")
+    if codes.spectators is not None:
+        lines.append(f"Spectators: uno-tui join {address} --code {codes.spectators}{tail}")
+    return lines or ["No seat has a code of its own: every seat is the host's or a bot's."]
+
+
 def describe_address(bind: str, port: int) -> str:
     """The address to give the players: the one bound, or this machine's on the network when
     bound to every address (``THIS-MACHINE`` if it cannot be told)."""

@@ -132,6 +132,13 @@ def add_parsers(sub: Any) -> None:
         "nobody connected (the person takes it back by rejoining)",
     )
     host.add_argument(
+        "--lobby-grace",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="free a room's seat whose person dropped, unless they rejoin within this (60)",
+    )
+    host.add_argument(
         "--record", type=Path, metavar="FILE", help="write the match record to FILE at the end"
     )
     host.add_argument(
@@ -295,6 +302,7 @@ def run_host(
         away_bot_after=args.away_bot,
         bot_pause=args.bot_pause,
         spectators_chat=args.spectators_chat,
+        lobby_grace=args.lobby_grace,
         turn_seconds=args.turn_seconds,
         turn_bot=args.turn_bot,
         tls=tls,
@@ -307,6 +315,7 @@ def run_host(
     else:
         save_chat(host.talk.file, [])  # a new match: the last one's chat is not its
     tail = "--insecure" if certificate is None else f"--fingerprint {certificate.fingerprint}"
+    host.join_tail = tail
     door = None if args.ssh is None else _door(args, bind, tail)
 
     def announce() -> None:
@@ -347,7 +356,7 @@ def run_host(
         if local is None:
             say(
                 f"Commands here: start (the room's match), say TEXT (to everyone), bot NAME "
-                f"(a {AWAY_BOT} bot plays an absent seat), quit."
+                f"(a {AWAY_BOT} bot plays an absent seat), kick NAME, codes (each seat's), quit."
             )
 
     if local is None:
@@ -467,10 +476,15 @@ def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[s
             refused = host.start_room()
             if refused is not None:
                 say(f"Not started: {refused}.")
+        elif word == "kick":
+            say(host.kick(rest))
+        elif word == "codes":
+            for said in host.code_lines():
+                say(said)
         elif word == "quit":
             task_cancel()
         elif word:
-            say(f"Commands: start, say TEXT, bot NAME, quit (not {word[:20]!r}).")
+            say(f"Commands: start, say TEXT, bot NAME, kick NAME, codes, quit (not {word[:20]!r}).")
 
     tasks = asyncio.all_tasks(loop)
 
