@@ -17,7 +17,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from uno_tui.match.session import Session
-from uno_tui.store.files import data_dir, hold_save_lock, write_atomic
+from uno_tui.store.files import (
+    FileRefused,
+    data_dir,
+    hold_save_lock,
+    parse_json,
+    read_limited,
+    write_atomic,
+)
 from uno_tui.store.saves import Autosave
 
 from .options import TALLY_WINDOW
@@ -29,6 +36,8 @@ CODES_FORMAT = "uno-tui host codes"
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """No 0/O, 1/I/L: a code is read aloud or copied from another screen."""
 CODE_LENGTH = 8
+CODES_MAX_BYTES = 200_000
+"""The largest codes file read (a few hundred bytes for a table; the room adds little)."""
 
 
 def new_code() -> str:
@@ -104,10 +113,9 @@ class Codes:
         """The codes saved beside a hosted match; ``ValueError`` with one line if they are
         missing, damaged or another table's."""
         try:
-            raw = path.read_text(encoding="utf-8")[:100_000]
-            data = json.loads(raw)
-        except (OSError, ValueError) as error:
-            raise ValueError(f"the seats' codes cannot be read ({error})") from None
+            data = parse_json(read_limited(path, CODES_MAX_BYTES).decode("utf-8"))
+        except (OSError, FileRefused, ValueError) as error:
+            raise ValueError(f"the seats' codes in {path} cannot be read ({error})") from None
         if not isinstance(data, dict) or data.get("format") != CODES_FORMAT:
             raise ValueError("the codes file is not uno-tui's")
         if data.get("players") != list(names):

@@ -651,7 +651,12 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
     transcript = None
     if args.record_messages is not None:
         try:
-            transcript = args.record_messages.open("a", encoding="utf-8")
+            # its lobby messages hold the seat's token: the user's alone (0600), as every
+            # file holding one
+            flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
+            fd = os.open(args.record_messages, flags, 0o600)
+            transcript = os.fdopen(fd, "a", encoding="utf-8")
+            os.chmod(transcript.fileno(), 0o600)
         except OSError as error:
             raise CommandError(f"join: cannot write {args.record_messages}: {error}") from None
         table.transcript = transcript

@@ -50,7 +50,7 @@ from typing import Any
 import asyncssh
 
 from uno_tui.engine.names import MAX_NAME_LENGTH, name_problem
-from uno_tui.store.files import ENV_DATA_DIR, data_dir, write_atomic
+from uno_tui.store.files import ENV_DATA_DIR, FileRefused, data_dir, read_limited, write_atomic
 
 from .admission import Pool
 from .client import ENV_JOIN_CODE, ENV_JOIN_NAME
@@ -128,12 +128,12 @@ def host_key(directory: Path | None = None) -> asyncssh.SSHKey:
     """The door's host key, made once (Ed25519) and kept, readable by the user alone."""
     path = (directory or data_dir()) / HOST_KEY_NAME
     if path.exists():
-        with contextlib.suppress(OSError):
-            if path.stat().st_mode & 0o077:
-                path.chmod(0o600)
         try:
-            return asyncssh.read_private_key(path)
-        except (OSError, ValueError, asyncssh.KeyImportError) as error:
+            key = asyncssh.import_private_key(read_limited(path, 100_000))
+            if path.stat().st_mode & 0o077:  # a regular file, read: tightened, not a device
+                path.chmod(0o600)
+            return key
+        except (OSError, FileRefused, ValueError, asyncssh.KeyImportError) as error:
             raise ValueError(
                 f"the SSH host key {path} cannot be read ({error}); remove it to make a new one "
                 "(guests' ssh then warns that the host key changed)"
