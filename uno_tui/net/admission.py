@@ -406,13 +406,14 @@ class Door:
         """... and one address takes at most a quarter of it, charged first."""
         self.tasks: set[asyncio.Future[None]] = set()
 
-    async def admit(self, ws: ServerConnection) -> int | bool | None:
-        """The seat ``ws``'s hello opens (``None``: a spectator's); ``False`` once refused."""
+    async def admit(self, ws: ServerConnection) -> tuple[str, int | bool | None]:
+        """Where ``ws`` comes from, and the seat its hello opens (``None``: a spectator's;
+        ``False`` once refused)."""
         address = door_address(ws, self.secret)
         key = object()
         self.waiting.admit(address, key, lambda: self._push_out(ws, address))
         try:
-            return await self._greet(ws, address)
+            return address, await self._greet(ws, address)
         finally:
             self.waiting.leave(address, key)
 

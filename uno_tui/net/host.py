@@ -251,9 +251,9 @@ class Host:
     # Connections ---------------------------------------------------------------------------
 
     async def handle(self, ws: ServerConnection) -> None:
-        seat = await self.door.admit(ws)
+        address, seat = await self.door.admit(ws)
         if seat is not False:
-            await self.seating.play(ws, seat)
+            await self.seating.play(ws, seat, address)
 
     def greet(self, connection: Connection) -> None:
         """A connection's first messages: the room while it waits, else the table."""

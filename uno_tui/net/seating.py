@@ -35,9 +35,9 @@ class Seating:
         self.spectators_told = 0
         self.spectators_due = False
 
-    async def play(self, ws: ServerConnection, seat: int | None) -> None:
+    async def play(self, ws: ServerConnection, seat: int | None, address: str = "") -> None:
         host = self.host
-        connection = Connection(ws, seat)
+        connection = Connection(ws, seat, address)
         pump = asyncio.create_task(connection.pump())
         if seat is not None:
             self._sit(connection, seat)
