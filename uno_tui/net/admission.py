@@ -19,7 +19,7 @@ import ipaddress
 import logging
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from websockets.asyncio.server import ServerConnection
@@ -405,6 +405,23 @@ class Door:
         self.room_address_joins = Buckets(ROOM_JOIN_RATE / 4, ROOM_JOIN_BURST / 4)
         """... and one address takes at most a quarter of it, charged first."""
         self.tasks: set[asyncio.Future[None]] = set()
+        self.code_locks: dict[str, asyncio.Lock] = {}
+        self.code_users: dict[str, int] = {}
+
+    @contextlib.asynccontextmanager
+    async def codes_from(self, address: str) -> AsyncIterator[None]:
+        """One code at a time from ``address`` (whichever door it came by), each wrong one
+        answered after the host's delay: however many connections an address holds, its
+        codes are tried one a delay."""
+        lock = self.code_locks.setdefault(address, asyncio.Lock())
+        self.code_users[address] = self.code_users.get(address, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            self.code_users[address] -= 1
+            if not self.code_users[address]:
+                del self.code_users[address], self.code_locks[address]
 
     async def admit(self, ws: ServerConnection) -> tuple[str, int | bool | None]:
         """Where ``ws`` comes from, and the seat its hello opens (``None``: a spectator's;
@@ -446,12 +463,17 @@ class Door:
         except protocol.ProtocolError as error:
             await refuse(ws, str(error))
             return False
-        if host.room is not None and host.room.opens(greeting.code):
+        async with self.codes_from(address):  # one code at a time from an address
+            if ws.transport.is_closing():  # pushed out while it waited its turn: untried
+                return False
+            in_room = host.room is not None and host.room.opens(greeting.code)
+            opens, seat = (True, None) if in_room else host.codes.seat_of(greeting.code)
+            if not opens:
+                self.tally.note("A wrong code", "wrong codes", address)
+                await asyncio.sleep(options.wrong_code_delay)
+        if in_room:
             return await host.lobby.enter(ws, address, greeting.name)
-        opens, seat = host.codes.seat_of(greeting.code)
         if not opens:
-            self.tally.note("A wrong code", "wrong codes", address)
-            await asyncio.sleep(options.wrong_code_delay)
             await refuse(ws, "that code opens no seat at this table")
             return False
         if seat is None and len(host.connections.get(None, [])) >= options.max_spectators:

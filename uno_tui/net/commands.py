@@ -355,8 +355,8 @@ def run_host(
             )
         if local is None:
             say(
-                f"Commands here: start (the room's match), say TEXT (to everyone), bot NAME "
-                f"(a {AWAY_BOT} bot plays an absent seat), kick NAME, codes (each seat's), quit."
+                f"Commands here: start, say TEXT, bot NAME (a {AWAY_BOT} bot plays an absent "
+                "seat), kick NAME, codes (each seat's), quit."
             )
 
     if local is None:

@@ -101,7 +101,11 @@ SAFE_VALUE = re.compile(r"[A-Za-z0-9._+@:=-]{1,64}")
 READ_SIZE = 65536
 INPUT_CAP = 1 << 16
 """Bytes of a guest's keys held for the app while it does not read; past it, the guest's
-channel is paused."""
+channel is paused ..."""
+INPUT_LIMIT = 1 << 20
+"""... and past this (what a paused guest may still send: the channel's window), the
+session is cut with a sentence. The line mode on a pipe (``ssh -T``), which reads only at
+its questions, is cut past ``INPUT_CAP`` itself."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +122,8 @@ class DoorOptions:
     max_waiting_per_address: int = 8
     """... and from one address."""
     login_timeout: float = 60.0
+    """Seconds to log in, and then to open a session: a connection logged in holds one of
+    the sessions' places (in all and from its address) until it does, or is cut off."""
     idle_timeout: float = 900.0
     """Seconds without a key before a session is closed (its seat waits at the host)."""
     tries: int = 3
@@ -227,15 +233,20 @@ class Door:
         for session in sessions:
             session.release()
 
-    async def check_code(self, code: str, address: str) -> bool:
+    async def check_code(
+        self, code: str, address: str, alive: Callable[[], bool] = lambda: True
+    ) -> bool:
         """Whether ``code`` opens a seat (or the spectators' place, or the room while it
         waits for its start); a wrong one waits the host's delay and is counted as the host
         counts its own."""
-        opens, _ = self.host.codes.seat_of(code[:64])
-        opens = opens or self.is_room(code)
-        if not opens:
-            self.host.tally.note("A wrong code over SSH", "wrong codes over SSH", address)
-            await asyncio.sleep(self.host.options.wrong_code_delay)
+        async with self.host.door.codes_from(address):  # one code at a time from an address
+            if not alive():  # pushed out while it waited its turn: untried
+                return False
+            opens, _ = self.host.codes.seat_of(code[:64])
+            opens = opens or self.is_room(code)
+            if not opens:
+                self.host.tally.note("A wrong code over SSH", "wrong codes over SSH", address)
+                await asyncio.sleep(self.host.options.wrong_code_delay)
         return opens
 
     def is_room(self, code: str) -> bool:
@@ -272,6 +283,10 @@ class DoorServer(asyncssh.SSHServer):
         self.username = ""
         self.tries = 0
         self.connection: asyncssh.SSHServerConnection | None = None
+        self.alive = True
+        self.place = False
+        """Logged in: one of the sessions' places is held for this connection's first."""
+        self.no_session: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.connection = conn
@@ -289,7 +304,27 @@ class DoorServer(asyncssh.SSHServer):
             self.connection.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.alive = False
         self.door.waiting.leave(self.address, self)
+        self._give_back()
+
+    def _give_back(self) -> None:
+        if self.no_session is not None:
+            self.no_session.cancel()
+            self.no_session = None
+        if self.place:
+            self.place = False
+            self.door.close_session(self.address)
+
+    def _cut(self, reason: str) -> None:
+        """Disconnect with ``reason`` (``ssh`` prints it; ``DISC_BY_APPLICATION`` would be
+        taken for a plain close and its reason dropped)."""
+        if self.connection is not None:
+            connection = self.connection
+            code = asyncssh.DISC_TOO_MANY_CONNECTIONS
+            asyncio.get_running_loop().call_soon(
+                lambda: connection.disconnect(code, f"uno-tui: {reason}")
+            )
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -298,7 +333,20 @@ class DoorServer(asyncssh.SSHServer):
         return True  # a code is always asked
 
     def auth_completed(self) -> None:
+        """Logged in: out of the login pool, into a session's place (in all and from this
+        address) until its session opens, for ``login_timeout`` at most."""
         self.door.waiting.leave(self.address, self)
+        refused = self.door.open_session(self.address)
+        if refused is not None:
+            tally = self.door.host.tally
+            tally.note("An SSH session refused (too many)", "SSH sessions refused", self.address)
+            self._cut(f"{refused}.")
+            return
+        self.place = True
+        seconds = self.door.options.login_timeout
+        self.no_session = asyncio.get_running_loop().call_later(
+            seconds, self._cut, f"no session was opened in {seconds:g} seconds after the login."
+        )
 
     def password_auth_supported(self) -> bool:
         return True
@@ -352,7 +400,9 @@ class DoorServer(asyncssh.SSHServer):
         """Whether ``code`` opens a seat; after the last wrong try the connection is cut
         off with a sentence (``ssh`` shows it), whatever way the client would try next."""
         self.tries += 1
-        if self.tries <= self.door.options.tries and await self.door.check_code(code, self.address):
+        if self.tries <= self.door.options.tries and await self.door.check_code(
+            code, self.address, lambda: self.alive
+        ):
             self.code = code
             return True
         if self.tries >= self.door.options.tries and self.connection is not None:
@@ -369,7 +419,14 @@ class DoorServer(asyncssh.SSHServer):
     def session_requested(self) -> DoorSession | bool:
         if self.code is None:
             return False
-        return DoorSession(self.door, self.code, self.address, self.name)
+        session = DoorSession(self.door, self.code, self.address, self.name)
+        if self.place:  # the place held since the login is this session's now
+            self.place = False
+            session.counted = True
+            if self.no_session is not None:
+                self.no_session.cancel()
+                self.no_session = None
+        return session
 
 
 class DoorSession(asyncssh.SSHServerSession[bytes]):
@@ -396,6 +453,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         self.reading = False
         self.output_done = False
         self.ended = False
+        self.input_paused = False
 
     # What the guest asks for --------------------------------------------------------------
 
@@ -456,14 +514,17 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         if self.mode == "app" and self.terminal is None:
             self._tell("uno-tui: no terminal was asked for (ssh -T?): the line mode, then.")
             self.mode = "plain"
-        refused = self.door.open_session(self.address)
-        if refused is not None:
-            tally = self.door.host.tally
-            tally.note("An SSH session refused (too many)", "SSH sessions refused", self.address)
-            self._tell(f"uno-tui: {refused}.")
-            chan.exit(1)
-            return
-        self.counted = True
+        if not self.counted:  # a second session on one connection needs a place of its own
+            refused = self.door.open_session(self.address)
+            if refused is not None:
+                tally = self.door.host.tally
+                tally.note(
+                    "An SSH session refused (too many)", "SSH sessions refused", self.address
+                )
+                self._tell(f"uno-tui: {refused}.")
+                chan.exit(1)
+                return
+            self.counted = True
         self.door.running.add(self)
         try:
             await self._start()
@@ -557,15 +618,42 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
 
     def data_received(self, data: bytes, datatype: int | None) -> None:
         self.last_key = time.monotonic()
-        if self.process is None:
+        if self.process is None or self.ended:
             return
         if self.master is None:
             stdin = self.process.stdin
             if stdin is not None and not stdin.is_closing():
                 stdin.write(data)
+                # the line mode reads only at its questions: no one types 64 KB ahead
+                self._bound_input(stdin.transport.get_write_buffer_size(), INPUT_CAP)
             return
         self.pending += data
         self._write_keys()
+
+    def _bound_input(self, unread: int, limit: int = INPUT_LIMIT) -> None:
+        """What the app has not read yet: past ``INPUT_CAP`` the guest is paused (the app on
+        a PTY reads its keys all the time), past ``limit`` the session is cut with a
+        sentence."""
+        if unread > limit:
+            self.door.host.tally.note(
+                "An SSH session cut off for typing more than the game reads",
+                "SSH sessions cut off for unread input",
+                self.address,
+            )
+            self.pending = b""
+            self._tell(
+                f"\r\nuno-tui: {unread // 1024} KB typed that the game has not read; the "
+                "session is closed (your seat waits)."
+            )
+            self.ended = True
+            self.hang_up()
+            if self.channel is not None:
+                with contextlib.suppress(Exception):
+                    self.channel.exit(1)
+            return
+        if unread > INPUT_CAP and self.channel is not None and not self.input_paused:
+            self.input_paused = True
+            self.channel.pause_reading()
 
     def _write_keys(self) -> None:
         master = self.master
@@ -582,12 +670,12 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
             self.pending = b""
         if self.pending:
             loop.add_writer(master, self._write_keys)
-            if len(self.pending) > INPUT_CAP and self.channel is not None:
-                self.channel.pause_reading()
+            self._bound_input(len(self.pending))
         else:
             with contextlib.suppress(Exception):
                 loop.remove_writer(master)
-            if self.channel is not None:
+            if self.channel is not None and self.input_paused:
+                self.input_paused = False
                 self.channel.resume_reading()
 
     def eof_received(self) -> bool:
