@@ -124,3 +124,38 @@ def test_join_record_messages_writes_its_tokens_for_the_user_alone(tmp_path: Pat
     uno_tui(tmp_path, "join", "127.0.0.1:9", "--code", "A", "--insecure", "--plain",
             "--record-messages", str(fresh))  # fmt: skip
     assert fresh.stat().st_mode & 0o777 == 0o600
+
+
+def test_a_new_host_keeps_an_unfinished_hosted_match_aside_never_over_it(tmp_path: Path) -> None:
+    session = Session(Rules.classic(), [Seat("Ann"), Seat("Cy", "random")], seed=1)
+    open_hosted(session, [0], spectators=False, directory=tmp_path)
+    session.apply(session.game.decisions()[0].actions[0])
+    save_path, _codes = hosted_paths(tmp_path)
+    release_save_lock(save_path)
+    saved = save_path.read_text(encoding="utf-8")
+    args = ("host", "--insecure", "--port", "0", "--players", "Ann:remote,Cy:random")
+    done = uno_tui(tmp_path, *args)
+    assert done.returncode == 2
+    assert "a hosted match is unfinished" in done.stderr and "host --new" in done.stderr
+    assert save_path.read_text(encoding="utf-8") == saved, "the old match is untouched"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "uno_tui", *args, "--new"],
+        cwd=ROOT,
+        env={**os.environ, "UNO_TUI_DATA_DIR": str(tmp_path), "PYTHONUNBUFFERED": "1"},
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:  # the host is up once it prints its codes
+            if line.startswith("Ann: uno-tui join"):
+                break
+    finally:
+        process.terminate()
+        _out, err = process.communicate(timeout=30)
+    assert "The saved match is kept as" in err
+    kept = sorted(tmp_path.glob("hosted.kept-*.json"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == saved
+    assert len(sorted(tmp_path.glob("hosted-codes.kept-*.json"))) == 1

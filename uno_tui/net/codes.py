@@ -13,6 +13,7 @@ import secrets
 import socket
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,10 +24,12 @@ from uno_tui.store.files import (
     hold_save_lock,
     parse_json,
     read_limited,
+    rename_without_overwriting,
     write_atomic,
 )
 from uno_tui.store.saves import Autosave
 
+from .chat import CHAT_NAME
 from .options import TALLY_WINDOW
 from .room import Room
 
@@ -185,13 +188,36 @@ def open_hosted(
     local: int | None = None,
     directory: Path | None = None,
     room: Room | None = None,
+    new: bool = False,
+    say: Callable[[str], None] | None = None,
 ) -> Codes:
     """Attach the hosted match's autosave to ``session`` and draw and keep its codes.
-    ``ValueError`` if another uno-tui host is running from the same data directory."""
+    ``ValueError`` if another uno-tui host is running from the same data directory, or if
+    an unfinished hosted match is saved there and ``new`` is not given: with ``new``, that
+    match and its codes are kept aside (as the app's own autosave keeps a match a new one
+    would replace: no start discards a saved match), and ``say`` is told where."""
+    from uno_tui.store.saves import SaveError
+
     save_path, codes_path = hosted_paths(directory)
     if not hold_save_lock(save_path):
         raise ValueError(f"another uno-tui host is running with its match in {save_path.parent}")
-    session.autosave = Autosave(save_path, warn=SaveWarning())
+    autosave = Autosave(save_path, warn=SaveWarning())
+    try:
+        unfinished = autosave.load() is not None
+    except SaveError:
+        unfinished = True  # not resumable, but not ours to delete either
+    if unfinished and not new:
+        raise ValueError(
+            f"a hosted match is unfinished in {save_path.parent}: uno-tui host resume "
+            "continues it; uno-tui host --new keeps it aside and starts this one"
+        )
+    if unfinished:
+        (say or _say_on_stderr)(autosave.keep_copy())
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for kept in (codes_path, codes_path.with_name(CHAT_NAME)):  # its codes and chat too
+            with contextlib.suppress(OSError):
+                rename_without_overwriting(kept, kept.with_name(f"{kept.stem}.kept-{stamp}.json"))
+    session.autosave = autosave
     codes = Codes.new(remote, spectators=spectators, local=local)
     codes.room = room
     codes.save(codes_path, session.game.names)

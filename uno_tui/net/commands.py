@@ -107,6 +107,9 @@ def add_parsers(sub: Any) -> None:
     )
     host.add_argument("--spectators", action="store_true", help="print a code for onlookers")
     host.add_argument(
+        "--new", action="store_true", help="keep an unfinished hosted match aside and start anew"
+    )
+    host.add_argument(
         "--turn-seconds",
         type=float,
         metavar="N",
@@ -279,7 +282,9 @@ def run_host(
             rules, seats, remote, local = host_table(args, parse_seats)
             session = Session(rules, seats, seed=args.seed)
             room = make_room(args, seats)
-            codes = open_hosted(session, remote, spectators=args.spectators, local=local, room=room)
+            codes = open_hosted(
+                session, remote, spectators=args.spectators, local=local, room=room, new=args.new
+            )
     except ValueError as error:
         raise CommandError(f"host: {error}") from None
     bind = args.bind or (codes.bind if args.resume else None) or "127.0.0.1"
