@@ -641,9 +641,10 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
                 self.address,
             )
             self.pending = b""
+            fresh_line = "\n" if self.terminal is None else "\r\n"
             self._tell(
-                f"\r\nuno-tui: {unread // 1024} KB typed that the game has not read; the "
-                "session is closed (your seat waits)."
+                f"{fresh_line}uno-tui: {unread // 1024} KB typed that the game has not read; "
+                "the session is closed (your seat waits)."
             )
             self.ended = True
             self.hang_up()
