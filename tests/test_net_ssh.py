@@ -33,10 +33,10 @@ from uno_tui.net.ssh_door import (
     HOST_KEY_NAME,
     Door,
     DoorOptions,
-    DoorSession,
     host_key,
     key_fingerprint,
 )
+from uno_tui.net.ssh_session import DoorSession
 
 from .net_helpers import certificate, hosting, secure
 from .plain_driver import PlainProcess, answer_for, is_prompt

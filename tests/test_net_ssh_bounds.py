@@ -14,7 +14,7 @@ from pathlib import Path
 import asyncssh
 
 from uno_tui.match.session import Seat
-from uno_tui.net.ssh_door import INPUT_LIMIT
+from uno_tui.net.ssh_session import INPUT_LIMIT
 
 from .net_helpers import Client, hosting, secure
 from .test_net_ssh import door_open, guest, refused_login
