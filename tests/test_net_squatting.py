@@ -140,3 +140,17 @@ async def test_the_host_kicks_a_squatter_in_the_room_and_a_player_in_the_match()
         assert 1 in host.session.bots and 1 not in host.codes.seats
         back = await Client.join(host, ann_token or "")
         assert "opens no seat" in await refusal_of(back)
+
+
+def test_refusals_are_tallied_in_all_not_a_line_per_address() -> None:
+    from uno_tui.net.admission import Tally
+
+    lines: list[str] = []
+    tally = Tally(lines.append, window=60)
+    for n in range(200):  # 200 loopback addresses pushed out before their login
+        tally.note("An SSH connection pushed out", "SSH connections pushed out", f"127.0.1.{n}")
+    assert lines == ["An SSH connection pushed out from 127.0.1.0."]
+    tally.flush(now=tally.counts["SSH connections pushed out"][0] + 60)
+    assert lines[1:] == [
+        "199 more SSH connections pushed out from 200 addresses in the last minute."
+    ]
