@@ -107,19 +107,6 @@ class Host:
 
     # Who plays what -------------------------------------------------------------------------
 
-    def seat_info(self) -> tuple[protocol.SeatInfo, ...]:
-        def plays(seat: int) -> str:
-            bot = self.session.seats[seat].bot_level
-            if bot is not None and seat not in self.codes.seats:
-                return bot
-            if seat == self.local:
-                return "local"
-            return f"remote, {bot} bot for now" if bot is not None else "remote"
-
-        return tuple(
-            protocol.SeatInfo(seat.name, plays(i)) for i, seat in enumerate(self.session.seats)
-        )
-
     def hand_to_bot(self, seat: int, level: str = AWAY_BOT) -> None:
         """A seat whose person stays away is played by a bot until they come back."""
         if seat in self.session.bots:
@@ -254,15 +241,6 @@ class Host:
         address, seat = await self.door.admit(ws)
         if seat is not False:
             await self.seating.play(ws, seat, address)
-
-    def greet(self, connection: Connection) -> None:
-        """A connection's first messages: the room while it waits, else the table."""
-        if self.in_lobby:
-            self.lobby.tell()
-            return
-        seat = connection.seat
-        connection.push(protocol.welcome(seat, self.game.names, self.game.rules, self.seat_info()))
-        self.connections.update_one(connection, self.game)
 
     # Turn timers -------------------------------------------------------------------------------
 

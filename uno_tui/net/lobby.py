@@ -150,7 +150,9 @@ class HostedRoom:
         host.tell_all(f"{told}.")
         for at, connections in host.connections.items():
             for connection in connections:
-                connection.push(protocol.welcome(at, game.names, game.rules, host.seat_info()))
+                connection.push(
+                    protocol.welcome(at, game.names, game.rules, host.seating.seat_info())
+                )
                 host.connections.update_one(connection, game)
         host.changed.set()
         return None

@@ -44,7 +44,7 @@ class Seating:
         host.connections.setdefault(seat, []).append(connection)
         if seat is None:
             self._tell_spectators_soon()
-        host.greet(connection)
+        self.greet(connection)
         host.changed.set()
         try:
             await self.listen(connection)
@@ -65,6 +65,32 @@ class Seating:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(pump, 5)
             pump.cancel()
+
+    def seat_info(self) -> tuple[protocol.SeatInfo, ...]:
+        """Who plays each seat, as a welcome tells it."""
+        host = self.host
+
+        def plays(seat: int) -> str:
+            bot = host.session.seats[seat].bot_level
+            if bot is not None and seat not in host.codes.seats:
+                return bot
+            if seat == host.local:
+                return "local"
+            return f"remote, {bot} bot for now" if bot is not None else "remote"
+
+        return tuple(
+            protocol.SeatInfo(seat.name, plays(i)) for i, seat in enumerate(host.session.seats)
+        )
+
+    def greet(self, connection: Connection) -> None:
+        """A connection's first messages: the room while it waits, else the table."""
+        host = self.host
+        if host.in_lobby:
+            host.lobby.tell()
+            return
+        seat = connection.seat
+        connection.push(protocol.welcome(seat, host.game.names, host.game.rules, self.seat_info()))
+        host.connections.update_one(connection, host.game)
 
     def _sit(self, connection: Connection, seat: int) -> None:
         """``connection`` takes ``seat``: from an older connection, or back from a bot."""
