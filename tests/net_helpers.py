@@ -12,6 +12,7 @@ import tempfile
 from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
@@ -91,9 +92,14 @@ class Client:
         self.messages: list[protocol.HostMessage] = []
 
     @classmethod
-    async def join(cls, host: Host, code: str, name: str | None = None) -> Client:
-        secure = {"ssl": pinning_context()} if host.options.tls else {}
-        ws = await connect(url(host), max_size=None, **secure)  # type: ignore[arg-type]
+    async def join(
+        cls, host: Host, code: str, name: str | None = None, source: str | None = None
+    ) -> Client:
+        """``source``: the loopback address to connect from (``127.0.0.2`` ...)."""
+        secure: dict[str, Any] = {"ssl": pinning_context()} if host.options.tls else {}
+        if source is not None:
+            secure["local_addr"] = (source, 0)
+        ws = await connect(url(host), max_size=None, **secure)
         client = cls(ws)
         await ws.send(protocol.hello(code, name))
         return client

@@ -7,22 +7,30 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
+import tempfile
 from collections.abc import AsyncIterator
+from pathlib import Path
 
+import aiohttp
 import pytest
 from aiohttp import web
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import InvalidStatus
 
-from uno_tui.net.serving import GuardedServer, PageService, own_origin
+from uno_tui.net.serving import COOKIE, GuardedServer, PageService, own_origin
 
 PAGE = f"{sys.executable} -c 'import sys; sys.stdin.buffer.read(1)'"
 """A page's process that ends at the first byte the server sends it (its quit)."""
 
 
 @contextlib.asynccontextmanager
-async def serving(lines: list[str], **caps: int) -> AsyncIterator[tuple[GuardedServer, int]]:
-    server = GuardedServer(PAGE, host="127.0.0.1", port=0, say=lines.append, **caps)
+async def serving(
+    lines: list[str], kept_root: Path | None = None, **caps: int
+) -> AsyncIterator[tuple[GuardedServer, int]]:
+    kept_root = kept_root or Path(tempfile.mkdtemp(prefix="uno-serve-kept-"))
+    server = GuardedServer(
+        PAGE, host="127.0.0.1", port=0, say=lines.append, kept_root=kept_root, **caps
+    )
     server.initialize_logging()
     runner = web.AppRunner(await server._make_app())
     await runner.setup()
@@ -35,9 +43,15 @@ async def serving(lines: list[str], **caps: int) -> AsyncIterator[tuple[GuardedS
         await asyncio.wait_for(runner.cleanup(), 20)
 
 
-async def page(port: int, origin: str | None = None) -> ClientConnection:
+async def page(port: int, origin: str | None = None, cookie: str | None = None) -> ClientConnection:
     origin = origin or f"http://127.0.0.1:{port}"
-    return await connect(f"ws://127.0.0.1:{port}/ws", origin=origin, open_timeout=10)  # type: ignore[arg-type]
+    headers = {} if cookie is None else {"Cookie": f"{COOKIE}={cookie}"}
+    return await connect(
+        f"ws://127.0.0.1:{port}/ws",
+        origin=origin,  # type: ignore[arg-type]
+        open_timeout=10,
+        additional_headers=headers,
+    )
 
 
 def test_an_origin_is_the_pages_own_only_with_the_same_host_and_an_address_or_local_name() -> None:
@@ -130,3 +144,42 @@ async def test_malformed_requests_and_controls_in_headers_come_out_as_short_line
     for line in lines:
         assert "Traceback" not in line and len(line) <= 160, line
         assert not any(ord(c) < 32 or 127 <= ord(c) < 160 for c in line), line
+
+
+async def test_a_reloaded_page_finds_its_browsers_kept_directory_and_no_other(
+    tmp_path: Path,
+) -> None:
+    """The page sets a cookie of its own; a page opened again with it (a reload) runs in
+    the same kept directory, where the seat's token waits for ``uno-tui join HOST``; a page
+    without it gets a directory removed after it."""
+    lines: list[str] = []
+    async with (
+        serving(lines, kept_root=tmp_path) as (server, port),
+        aiohttp.ClientSession() as browser,
+    ):
+        async with browser.get(f"http://127.0.0.1:{port}/") as index:
+            assert index.status == 200
+            cookie = index.cookies[COOKIE]
+            assert cookie["httponly"] and cookie["samesite"] == "Strict"
+        for _ in range(2):  # the page, then the page reloaded
+            ws = await page(port, cookie=cookie.value)
+            async with asyncio.timeout(10):
+                while not server.pages:
+                    await asyncio.sleep(0.02)
+            (kept,) = tmp_path.iterdir()
+            (kept / "joined-seats.json").touch()
+            await ws.close()
+            async with asyncio.timeout(20):
+                while server.pages:
+                    await asyncio.sleep(0.05)
+        assert [path.name for path in tmp_path.iterdir()] == [kept.name]
+        assert (kept / "joined-seats.json").exists() and kept.stat().st_mode & 0o077 == 0
+        stranger = await page(port)  # no cookie: nothing kept
+        async with asyncio.timeout(10):
+            while not server.pages:
+                await asyncio.sleep(0.02)
+        await stranger.close()
+        async with asyncio.timeout(20):
+            while server.pages:
+                await asyncio.sleep(0.05)
+        assert [path.name for path in tmp_path.iterdir()] == [kept.name]

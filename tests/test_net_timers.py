@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 
+from uno_tui.engine import PlayCard, parse_cards
 from uno_tui.match.session import Seat
 from uno_tui.net import protocol
 from uno_tui.net.host import Host
@@ -77,10 +78,17 @@ async def test_a_late_move_is_the_bots_twice_late_the_seat_is_until_its_person_a
         said = await notices(ann, "ran out twice")
         assert "plays for them until they act again" in said
         assert host.session.bots.get(0) is not None and host.session.seats[0].bot_level == "random"
-        # the bot plays Ann's turns now; a word from her and the seat is hers again
-        await ann.ws.send(protocol.say("sorry, back"))
-        assert "Ann is back" in await notices(ann, "is back")
-        assert 0 not in host.session.bots and 0 not in host.autopilot
+        # the bot plays Ann's turns now; a word from her is no move: the seat stays the bot's
+        await ann.ws.send(protocol.say("."))
+        said = await ann.until(protocol.Chat)
+        assert isinstance(said, protocol.Chat) and said.text == "."
+        assert 0 in host.session.bots and 0 in host.autopilot
+        # nor is a move the rules refuse
+        hand = host.game.view(0).hand
+        not_held = next(c for c in parse_cards("R0 G0 B0 Y0 R1 G1") if c not in hand)
+        await ann.ws.send(protocol.action_message(PlayCard(0, not_held)))
+        await ann.until(protocol.Refusal)
+        assert 0 in host.session.bots and 0 in host.autopilot
         await ann.close()
 
 

@@ -19,7 +19,7 @@ import ipaddress
 import logging
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from websockets.asyncio.server import ServerConnection
@@ -77,34 +77,43 @@ class Buckets:
 
 class Tally:
     """Happenings that may repeat fast (wrong codes, connections cut off), told in one line
-    at the first and then one line a window with how many there were: a flood of them costs
-    the host's terminal two lines a minute."""
+    at the first and then one line a window with how many there were, counted in all, from
+    however many addresses: a flood of them costs the host's terminal two lines a minute."""
+
+    ADDRESSES_KEPT = 1000
+    """Addresses remembered per happening to say how many there were (past this: "over")."""
 
     def __init__(self, log: Callable[[str], None], window: float = TALLY_WINDOW) -> None:
         self.log, self.window = log, window
-        self.counts: dict[tuple[str, str], list[float]] = {}
-        """(what, where) to [when its window began, how many since]."""
+        self.counts: dict[str, tuple[float, list[int], set[str]]] = {}
+        """What happened to when its window began, how many since, and from where."""
 
     def note(self, one: str, many: str, where: str) -> None:
         """``one``: "A wrong code" (the first); ``many``: "wrong codes" (the count's)."""
         now = time.monotonic()
-        key = (many, where)
-        if key not in self.counts:
-            self.counts[key] = [now, 0]
+        if many not in self.counts:
+            self.counts[many] = (now, [0], {where})
             self.log(f"{one} from {where}.")
             return
-        self.counts[key][1] += 1
+        _, count, places = self.counts[many]
+        count[0] += 1
+        if len(places) < self.ADDRESSES_KEPT:
+            places.add(where)
         self.flush(now)
 
     def flush(self, now: float | None = None) -> None:
         now = time.monotonic() if now is None else now
-        for key, (began, count) in list(self.counts.items()):
+        for many, (began, count, places) in list(self.counts.items()):
             if now - began >= self.window:
-                del self.counts[key]
-                if count:
-                    many, where = key
+                del self.counts[many]
+                if count[0]:
                     span = "minute" if self.window == 60 else f"{self.window:g} seconds"
-                    self.log(f"{count} more {many} from {where} in the last {span}.")
+                    if len(places) == 1:
+                        where = next(iter(places))
+                    else:
+                        over = "over " if len(places) >= self.ADDRESSES_KEPT else ""
+                        where = f"{over}{len(places)} addresses"
+                    self.log(f"{count[0]} more {many} from {where} in the last {span}.")
 
     async def keep_flushing(self) -> None:
         while True:
@@ -392,16 +401,36 @@ class Door:
         """The spectators' code is shared: joins with it have a bucket of their own."""
         self.address_joins = Buckets(options.address_join_rate, options.address_join_burst)
         self.room_joins = TokenBucket(ROOM_JOIN_RATE, ROOM_JOIN_BURST)
-        """The room's code is shared by everyone walking in: joins with it have their own."""
+        """The room's code is shared by everyone walking in: joins with it have their own ..."""
+        self.room_address_joins = Buckets(ROOM_JOIN_RATE / 4, ROOM_JOIN_BURST / 4)
+        """... and one address takes at most a quarter of it, charged first."""
         self.tasks: set[asyncio.Future[None]] = set()
+        self.code_locks: dict[str, asyncio.Lock] = {}
+        self.code_users: dict[str, int] = {}
 
-    async def admit(self, ws: ServerConnection) -> int | bool | None:
-        """The seat ``ws``'s hello opens (``None``: a spectator's); ``False`` once refused."""
+    @contextlib.asynccontextmanager
+    async def codes_from(self, address: str) -> AsyncIterator[None]:
+        """One code at a time from ``address`` (whichever door it came by), each wrong one
+        answered after the host's delay: however many connections an address holds, its
+        codes are tried one a delay."""
+        lock = self.code_locks.setdefault(address, asyncio.Lock())
+        self.code_users[address] = self.code_users.get(address, 0) + 1
+        try:
+            async with lock:
+                yield
+        finally:
+            self.code_users[address] -= 1
+            if not self.code_users[address]:
+                del self.code_users[address], self.code_locks[address]
+
+    async def admit(self, ws: ServerConnection) -> tuple[str, int | bool | None]:
+        """Where ``ws`` comes from, and the seat its hello opens (``None``: a spectator's;
+        ``False`` once refused)."""
         address = door_address(ws, self.secret)
         key = object()
         self.waiting.admit(address, key, lambda: self._push_out(ws, address))
         try:
-            return await self._greet(ws, address)
+            return address, await self._greet(ws, address)
         finally:
             self.waiting.leave(address, key)
 
@@ -434,12 +463,17 @@ class Door:
         except protocol.ProtocolError as error:
             await refuse(ws, str(error))
             return False
-        if host.room is not None and host.room.opens(greeting.code):
+        async with self.codes_from(address):  # one code at a time from an address
+            if ws.transport.is_closing():  # pushed out while it waited its turn: untried
+                return False
+            in_room = host.room is not None and host.room.opens(greeting.code)
+            opens, seat = (True, None) if in_room else host.codes.seat_of(greeting.code)
+            if not opens:
+                self.tally.note("A wrong code", "wrong codes", address)
+                await asyncio.sleep(options.wrong_code_delay)
+        if in_room:
             return await host.lobby.enter(ws, address, greeting.name)
-        opens, seat = host.codes.seat_of(greeting.code)
         if not opens:
-            self.tally.note("A wrong code", "wrong codes", address)
-            await asyncio.sleep(options.wrong_code_delay)
             await refuse(ws, "that code opens no seat at this table")
             return False
         if seat is None and len(host.connections.get(None, [])) >= options.max_spectators:

@@ -4,7 +4,8 @@ A message is at most ``MAX_CHAT_TEXT`` characters of the name rule's characters 
 no control, format or bidi characters; every space but the plain one refused), trimmed, not
 empty. The host sends it to every seat and spectator; each front end escapes it as it
 escapes every text from others. The chat is kept with the hosted match (``hosted-chat.json``
-beside its save, so a resumed host has it) and beside its record (``FILE.chat.json`` for
+beside its save, so a resumed host has it: one JSON line a message, appended as said, never
+rewritten, at most ``CHAT_FILE_BYTES``) and beside its record (``FILE.chat.json`` for
 ``--record FILE``), where ``uno-tui replay FILE`` tells it at the move it was said.
 """
 
@@ -20,10 +21,10 @@ from typing import TYPE_CHECKING
 from uno_tui.store.files import FileRefused, read_limited, write_atomic
 
 from . import protocol
+from .admission import Buckets, TokenBucket
 from .protocol import MAX_CHAT_TEXT
 
 if TYPE_CHECKING:
-    from .admission import Buckets
     from .connection import Audience, Connection
 
 CHAT_NAME = "hosted-chat.json"
@@ -72,33 +73,65 @@ def chat_path(record: Path) -> Path:
     return record.with_name(f"{record.stem}.chat.json")
 
 
+CHAT_FILE_BYTES = 4_000_000
+"""The most a kept chat file grows to (and the most read back); past it, later messages are
+said but not kept."""
+SPECTATORS_CHAT_RATE = 1.0
+"""Messages a second all spectators together may say, on average ..."""
+SPECTATORS_CHAT_BURST = 10.0
+"""... and at once (a spectator's address has a seat's allowance, ``CHAT_RATE``)."""
+HEADER = json.dumps({"format": CHAT_FORMAT, "version": 2}) + "\n"
+"""A kept chat's first line; each message is one JSON line after it, appended as said."""
+
+
+def _line_json(line: ChatLine) -> str:
+    return json.dumps(asdict(line), ensure_ascii=False) + "\n"
+
+
 def save_chat(path: Path, lines: list[ChatLine]) -> None:
-    data = {"format": CHAT_FORMAT, "version": 1, "lines": [asdict(line) for line in lines]}
+    """Write ``lines`` as a whole chat file (a new match's, or beside a record at the end)."""
     with contextlib.suppress(OSError):
-        write_atomic(path, json.dumps(data, ensure_ascii=False) + "\n")
+        write_atomic(path, HEADER + "".join(_line_json(line) for line in lines))
+
+
+def _checked(raw: object) -> ChatLine | None:
+    if not isinstance(raw, dict) or set(raw) != {"moves", "seat", "name", "text"}:
+        return None
+    moves, seat, name, text = raw["moves"], raw["seat"], raw["name"], raw["text"]
+    if type(moves) is not int or not (seat is None or type(seat) is int):
+        return None
+    if not isinstance(name, str) or not isinstance(text, str):
+        return None
+    try:
+        return ChatLine(moves, seat, check_text(name)[:20], check_text(text))
+    except ChatRefused:
+        return None
 
 
 def load_chat(path: Path) -> list[ChatLine]:
-    """The chat kept at ``path``; none if there is none or it is not a chat file (every line
-    checked as it was when said: a file is not trusted)."""
+    """The chat kept at ``path`` (one JSON line a message after the header, or the older
+    whole-file form); none if there is none or it is not a chat file (every line checked as
+    it was when said: a file is not trusted)."""
     try:
-        data = json.loads(read_limited(path, 4_000_000))
-    except (OSError, FileRefused, ValueError):
+        text = read_limited(path, CHAT_FILE_BYTES).decode("utf-8", errors="replace")
+    except (OSError, FileRefused):
         return []
-    if not isinstance(data, dict) or data.get("format") != CHAT_FORMAT:
+    first, _, rest = text.partition("\n")
+    try:
+        head = json.loads(first)
+    except ValueError:
         return []
-    raw_lines = data.get("lines")
-    lines: list[ChatLine] = []
-    for raw in raw_lines if isinstance(raw_lines, list) else []:
-        if not isinstance(raw, dict) or set(raw) != {"moves", "seat", "name", "text"}:
-            continue
-        moves, seat, name, text = raw["moves"], raw["seat"], raw["name"], raw["text"]
-        if type(moves) is not int or not (seat is None or type(seat) is int):
-            continue
-        if not isinstance(name, str) or not isinstance(text, str):
-            continue
-        with contextlib.suppress(ChatRefused):
-            lines.append(ChatLine(moves, seat, check_text(name)[:20], check_text(text)))
+    if not isinstance(head, dict) or head.get("format") != CHAT_FORMAT:
+        return []
+    if head.get("version") == 1:  # the older form: one document
+        raw_lines = head.get("lines")
+        rows: list[object] = raw_lines if isinstance(raw_lines, list) else []
+    else:
+        rows = []
+        for row in rest.splitlines():
+            with contextlib.suppress(ValueError):
+                rows.append(json.loads(row))
+    lines = [line for line in map(_checked, rows) if line is not None]
     return lines[-CHAT_KEPT:]
 
 
@@ -120,20 +153,31 @@ class TableTalk:
         self.connections = connections
         self.spectators_chat = spectators_chat
         self.buckets = buckets
+        """A seat's allowance, and a spectator's address's."""
+        self.spectator_buckets = Buckets(buckets.rate, buckets.burst)
+        self.spectators = TokenBucket(SPECTATORS_CHAT_RATE, SPECTATORS_CHAT_BURST)
         self.moves, self.name_of, self.log = moves, name_of, log
         self.lines: list[ChatLine] = []
         self.file: Path | None = None
         """Where the chat is kept with the hosted match (``hosted-chat.json``)."""
+        self.appending = False
+        """The file holds the kept form and ``lines``: a message is appended, no more."""
+        self.full = False
 
     def say_from(self, connection: Connection, raw: str) -> None:
-        """A chat message from a seat (or a spectator, when allowed), checked and paced."""
+        """A chat message from a seat (or a spectator, when allowed), checked and paced:
+        a seat has its allowance; spectators have one per address and one for them all."""
         seat = connection.seat
         if seat is None and not self.spectators_chat:
             connection.push(
                 protocol.error("spectators read the chat; the host has not let them write")
             )
             return
-        if not self.buckets.take(seat if seat is not None else ("spectator", id(connection))):
+        if seat is not None:
+            allowed = self.buckets.take(seat)
+        else:
+            allowed = self.spectator_buckets.take(connection.address) and self.spectators.take()
+        if not allowed:
             connection.push(protocol.error("too many messages: wait a moment before the next"))
             return
         try:
@@ -147,7 +191,32 @@ class TableTalk:
         """Say ``text`` to every seat and spectator, and keep it with the match."""
         line = ChatLine(self.moves(), seat, name, text)
         self.lines = [*self.lines[-(CHAT_KEPT - 1) :], line]
-        self.connections.push_all(protocol.chat(seat, name, text))
+        self.connections.offer_all(protocol.chat(seat, name, text))
         self.log(protocol.clean_text(line.words()))
         if self.file is not None:
-            save_chat(self.file, self.lines)
+            self.keep(self.file, line)
+
+    def keep(self, path: Path, line: ChatLine) -> None:
+        """Append ``line`` to the kept chat: one short write, never the whole file again (the
+        first message of a run writes the file whole if it is not in the appended form)."""
+        if self.full:
+            return
+        try:
+            if not self.appending:
+                ours = False
+                if path.is_file():  # a regular file (a FIFO in its place is replaced)
+                    with path.open("rb") as kept:
+                        ours = kept.read(len(HEADER)) == HEADER.encode()
+                if not ours:
+                    save_chat(path, self.lines)
+                    self.appending = True
+                    return
+                self.appending = True
+            with path.open("a", encoding="utf-8") as kept:
+                if kept.tell() > CHAT_FILE_BYTES - 4096:
+                    self.full = True
+                    self.log("The kept chat is full: later messages are said but not kept.")
+                    return
+                kept.write(_line_json(line))
+        except OSError:
+            save_chat(path, self.lines)

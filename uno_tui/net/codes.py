@@ -13,13 +13,23 @@ import secrets
 import socket
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from uno_tui.match.session import Session
-from uno_tui.store.files import data_dir, hold_save_lock, write_atomic
+from uno_tui.store.files import (
+    FileRefused,
+    data_dir,
+    hold_save_lock,
+    parse_json,
+    read_limited,
+    rename_without_overwriting,
+    write_atomic,
+)
 from uno_tui.store.saves import Autosave
 
+from .chat import CHAT_NAME
 from .options import TALLY_WINDOW
 from .room import Room
 
@@ -29,6 +39,8 @@ CODES_FORMAT = "uno-tui host codes"
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 """No 0/O, 1/I/L: a code is read aloud or copied from another screen."""
 CODE_LENGTH = 8
+CODES_MAX_BYTES = 200_000
+"""The largest codes file read (a few hundred bytes for a table; the room adds little)."""
 
 
 def new_code() -> str:
@@ -104,10 +116,9 @@ class Codes:
         """The codes saved beside a hosted match; ``ValueError`` with one line if they are
         missing, damaged or another table's."""
         try:
-            raw = path.read_text(encoding="utf-8")[:100_000]
-            data = json.loads(raw)
-        except (OSError, ValueError) as error:
-            raise ValueError(f"the seats' codes cannot be read ({error})") from None
+            data = parse_json(read_limited(path, CODES_MAX_BYTES).decode("utf-8"))
+        except (OSError, FileRefused, ValueError) as error:
+            raise ValueError(f"the seats' codes in {path} cannot be read ({error})") from None
         if not isinstance(data, dict) or data.get("format") != CODES_FORMAT:
             raise ValueError("the codes file is not uno-tui's")
         if data.get("players") != list(names):
@@ -177,13 +188,36 @@ def open_hosted(
     local: int | None = None,
     directory: Path | None = None,
     room: Room | None = None,
+    new: bool = False,
+    say: Callable[[str], None] | None = None,
 ) -> Codes:
     """Attach the hosted match's autosave to ``session`` and draw and keep its codes.
-    ``ValueError`` if another uno-tui host is running from the same data directory."""
+    ``ValueError`` if another uno-tui host is running from the same data directory, or if
+    an unfinished hosted match is saved there and ``new`` is not given: with ``new``, that
+    match and its codes are kept aside (as the app's own autosave keeps a match a new one
+    would replace: no start discards a saved match), and ``say`` is told where."""
+    from uno_tui.store.saves import SaveError
+
     save_path, codes_path = hosted_paths(directory)
     if not hold_save_lock(save_path):
         raise ValueError(f"another uno-tui host is running with its match in {save_path.parent}")
-    session.autosave = Autosave(save_path, warn=SaveWarning())
+    autosave = Autosave(save_path, warn=SaveWarning())
+    try:
+        unfinished = autosave.load() is not None
+    except SaveError:
+        unfinished = True  # not resumable, but not ours to delete either
+    if unfinished and not new:
+        raise ValueError(
+            f"a hosted match is unfinished in {save_path.parent}: uno-tui host resume "
+            "continues it; uno-tui host --new keeps it aside and starts this one"
+        )
+    if unfinished:
+        (say or _say_on_stderr)(autosave.keep_copy())
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for kept in (codes_path, codes_path.with_name(CHAT_NAME)):  # its codes and chat too
+            with contextlib.suppress(OSError):
+                rename_without_overwriting(kept, kept.with_name(f"{kept.stem}.kept-{stamp}.json"))
+    session.autosave = autosave
     codes = Codes.new(remote, spectators=spectators, local=local)
     codes.room = room
     codes.save(codes_path, session.game.names)
@@ -231,6 +265,28 @@ def join_lines(codes: Codes, names: tuple[str, ...], address: str, tail: str = "
     if codes.spectators is not None:
         lines.append(f"Spectators: uno-tui join {address} --code {codes.spectators}{tail}")
     return lines
+
+
+def seat_code_lines(
+    codes: Codes, names: tuple[str, ...], address: str, tail: str = ""
+) -> list[str]:
+    """Every seat's own ``uno-tui join`` line but the host's person's, the room's taken seats
+    among them (the host's ``codes``: a person on a new machine, or a reloaded page, takes
+    their seat again with it); the seats still open are said to be."""
+    tail = f" {tail}" if tail else ""
+    room = codes.room
+    awaited = set(room.awaited) if room is not None and not room.started else set()
+    lines = []
+    for seat, code in sorted(codes.seats.items()):
+        if seat == codes.local:
+            continue
+        if seat in awaited:
+            lines.append(f"{names[seat]}: open, for anyone with the room's code")
+        else:
+            lines.append(f"{names[seat]}: uno-tui join {address} --code {code}{tail}")
+    if codes.spectators is not None:
+        lines.append(f"Spectators: uno-tui join {address} --code {codes.spectators}{tail}")
+    return lines or ["No seat has a code of its own: every seat is the host's or a bot's."]
 
 
 def describe_address(bind: str, port: int) -> str:

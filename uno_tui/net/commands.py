@@ -107,6 +107,9 @@ def add_parsers(sub: Any) -> None:
     )
     host.add_argument("--spectators", action="store_true", help="print a code for onlookers")
     host.add_argument(
+        "--new", action="store_true", help="keep an unfinished hosted match aside and start anew"
+    )
+    host.add_argument(
         "--turn-seconds",
         type=float,
         metavar="N",
@@ -130,6 +133,13 @@ def add_parsers(sub: Any) -> None:
         metavar="SECONDS",
         help=f"hand a remote seat to a {AWAY_BOT} bot when its turn waits this long with "
         "nobody connected (the person takes it back by rejoining)",
+    )
+    host.add_argument(
+        "--lobby-grace",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="free a room's seat whose person dropped, unless they rejoin within this (60)",
     )
     host.add_argument(
         "--record", type=Path, metavar="FILE", help="write the match record to FILE at the end"
@@ -272,7 +282,9 @@ def run_host(
             rules, seats, remote, local = host_table(args, parse_seats)
             session = Session(rules, seats, seed=args.seed)
             room = make_room(args, seats)
-            codes = open_hosted(session, remote, spectators=args.spectators, local=local, room=room)
+            codes = open_hosted(
+                session, remote, spectators=args.spectators, local=local, room=room, new=args.new
+            )
     except ValueError as error:
         raise CommandError(f"host: {error}") from None
     bind = args.bind or (codes.bind if args.resume else None) or "127.0.0.1"
@@ -295,6 +307,7 @@ def run_host(
         away_bot_after=args.away_bot,
         bot_pause=args.bot_pause,
         spectators_chat=args.spectators_chat,
+        lobby_grace=args.lobby_grace,
         turn_seconds=args.turn_seconds,
         turn_bot=args.turn_bot,
         tls=tls,
@@ -307,6 +320,7 @@ def run_host(
     else:
         save_chat(host.talk.file, [])  # a new match: the last one's chat is not its
     tail = "--insecure" if certificate is None else f"--fingerprint {certificate.fingerprint}"
+    host.join_tail = tail
     door = None if args.ssh is None else _door(args, bind, tail)
 
     def announce() -> None:
@@ -346,8 +360,8 @@ def run_host(
             )
         if local is None:
             say(
-                f"Commands here: start (the room's match), say TEXT (to everyone), bot NAME "
-                f"(a {AWAY_BOT} bot plays an absent seat), quit."
+                f"Commands here: start, say TEXT, bot NAME (a {AWAY_BOT} bot plays an absent "
+                "seat), kick NAME, codes (each seat's), quit."
             )
 
     if local is None:
@@ -467,10 +481,15 @@ def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[s
             refused = host.start_room()
             if refused is not None:
                 say(f"Not started: {refused}.")
+        elif word == "kick":
+            say(host.kick(rest))
+        elif word == "codes":
+            for said in host.code_lines():
+                say(said)
         elif word == "quit":
             task_cancel()
         elif word:
-            say(f"Commands: start, say TEXT, bot NAME, quit (not {word[:20]!r}).")
+            say(f"Commands: start, say TEXT, bot NAME, kick NAME, codes, quit (not {word[:20]!r}).")
 
     tasks = asyncio.all_tasks(loop)
 
@@ -637,7 +656,12 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
     transcript = None
     if args.record_messages is not None:
         try:
-            transcript = args.record_messages.open("a", encoding="utf-8")
+            # its lobby messages hold the seat's token: the user's alone (0600), as every
+            # file holding one
+            flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND
+            fd = os.open(args.record_messages, flags, 0o600)
+            transcript = os.fdopen(fd, "a", encoding="utf-8")
+            os.chmod(transcript.fileno(), 0o600)
         except OSError as error:
             raise CommandError(f"join: cannot write {args.record_messages}: {error}") from None
         table.transcript = transcript

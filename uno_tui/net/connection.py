@@ -20,9 +20,11 @@ class Connection:
 
     QUEUE = 256
 
-    def __init__(self, ws: ServerConnection, seat: int | None) -> None:
+    def __init__(self, ws: ServerConnection, seat: int | None, address: str = "") -> None:
         self.ws = ws
         self.seat = seat
+        self.address = address
+        """Where it comes from, as the door counts it (a guest's, for the SSH door's)."""
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
         self.round_start = -1
         self.sent = 0
@@ -43,6 +45,12 @@ class Connection:
             self.close()
             return
         self._count(len(message))
+
+    def offer(self, message: str) -> None:
+        """Queue a message that may be missed (a chat line): past half the queue it is not
+        queued, so others' chat never fills a slow reader's queue and cuts it off."""
+        if self.queue.qsize() < self.QUEUE // 2:
+            self.push(message)
 
     def close(self) -> None:
         """Close after the queued messages; at once if the queue is full (the client reads
@@ -66,6 +74,12 @@ class Audience(dict[int | None, list[Connection]]):
         for connections in self.values():
             for connection in connections:
                 connection.push(message)
+
+    def offer_all(self, message: str) -> None:
+        """``message`` to every connection that has room for it (``Connection.offer``)."""
+        for connections in self.values():
+            for connection in connections:
+                connection.offer(message)
 
     def push_seat(self, seat: int | None, message: str) -> None:
         for connection in self.get(seat, []):

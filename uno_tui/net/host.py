@@ -33,7 +33,7 @@ from . import protocol
 from .admission import Buckets, Door, GuardedConnection, quiet_logger
 from .chat import CHAT_BURST, CHAT_RATE, TableTalk, chat_path
 from .chat import save_chat as save_chat_lines
-from .codes import Codes
+from .codes import Codes, describe_address, seat_code_lines
 from .connection import Audience, Connection
 from .lobby import HostedRoom
 from .options import AWAY_BOT, HostOptions
@@ -81,6 +81,8 @@ class Host:
         """Set once the room's match has started (at once without a room): bots wait."""
         if self.room is None or self.room.started:
             self.room_started.set()
+        self.join_tail = ""
+        """What each join line ends with (``--fingerprint ...`` or ``--insecure``)."""
         self.codes_path: Path | None = None
         """Where the codes are kept (``hosted-codes.json``), saved again as the room fills."""
         self.talk = TableTalk(
@@ -105,19 +107,6 @@ class Host:
             self.connections.push_seat(self.local, protocol.notice(line))
 
     # Who plays what -------------------------------------------------------------------------
-
-    def seat_info(self) -> tuple[protocol.SeatInfo, ...]:
-        def plays(seat: int) -> str:
-            bot = self.session.seats[seat].bot_level
-            if bot is not None and seat not in self.codes.seats:
-                return bot
-            if seat == self.local:
-                return "local"
-            return f"remote, {bot} bot for now" if bot is not None else "remote"
-
-        return tuple(
-            protocol.SeatInfo(seat.name, plays(i)) for i, seat in enumerate(self.session.seats)
-        )
 
     def hand_to_bot(self, seat: int, level: str = AWAY_BOT) -> None:
         """A seat whose person stays away is played by a bot until they come back."""
@@ -153,6 +142,15 @@ class Host:
     def start_room(self) -> str | None:
         """Start the room's match (``lobby.HostedRoom.start``)."""
         return self.lobby.start()
+
+    def kick(self, name: str) -> str:
+        """``kick NAME``: the seat's person sent away (``seating.Seating.kick``)."""
+        return self.seating.kick(name)
+
+    def code_lines(self) -> list[str]:
+        """``codes``: each seat's own join line again (``codes.seat_code_lines``)."""
+        address = describe_address(self.options.bind, self.port)
+        return seat_code_lines(self.codes, self.game.names, address, self.join_tail)
 
     def chat(self, seat: int | None, name: str, text: str) -> None:
         """Say ``text`` to everyone, as ``name`` (the host's own lines: ``chat.TableTalk``)."""
@@ -209,23 +207,15 @@ class Host:
     # Connections ---------------------------------------------------------------------------
 
     async def handle(self, ws: ServerConnection) -> None:
-        seat = await self.door.admit(ws)
+        address, seat = await self.door.admit(ws)
         if seat is not False:
-            await self.seating.play(ws, seat)
-
-    def greet(self, connection: Connection) -> None:
-        """A connection's first messages: the room while it waits, else the table."""
-        if self.in_lobby:
-            self.lobby.tell()
-            return
-        seat = connection.seat
-        connection.push(protocol.welcome(seat, self.game.names, self.game.rules, self.seat_info()))
-        self.connections.update_one(connection, self.game)
+            await self.seating.play(ws, seat, address)
 
     # Turn timers -------------------------------------------------------------------------------
 
     def back_from_autopilot(self, seat: int) -> None:
-        """A person whose seat the timer's bot played acts again: the seat is theirs."""
+        """A person whose seat the timer's bot played makes a move the rules accept: the seat
+        is theirs again (a chat line or a refused action does not hand it back)."""
         if seat in self.autopilot:
             self.autopilot.discard(seat)
             if self.timers is not None:
@@ -298,7 +288,13 @@ class Host:
         if action.player != seat:
             connection.push(protocol.error("that is another seat's action", action))
             return
-        self.back_from_autopilot(seat)
+        if seat in self.autopilot:  # only a move the rules accept takes the seat back
+            try:
+                self.game.check(action)
+            except UnoError as error:
+                connection.push(protocol.error(str(error), action))
+                return
+            self.back_from_autopilot(seat)
         if seat in self.session.bots:
             connection.push(protocol.error("a bot plays your seat for now", action))
             return

@@ -8,12 +8,14 @@ is handed, and the host asks it while the room waits for its start.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from websockets.asyncio.server import ServerConnection
 
+from uno_tui.engine import SetupError
 from uno_tui.match.session import Session
 from uno_tui.seats import Seat
 
@@ -32,6 +34,8 @@ class HostedRoom:
 
     def __init__(self, host: Host) -> None:
         self.host = host
+        self.dropped: dict[int, asyncio.TimerHandle] = {}
+        """Taken seats whose person dropped: freed after ``lobby_grace`` unless they rejoin."""
 
     @property
     def waiting(self) -> bool:
@@ -44,18 +48,33 @@ class HostedRoom:
         host = self.host
         room, door = host.room, host.door
         assert room is not None
-        if not (door.room_joins.take() and door.address_joins.take(address)):
+        # One address's own allowance first, then the name (which costs nothing to check),
+        # and only then the room's shared one: one address can never spend that alone.
+        if not (door.room_address_joins.take(address) and door.address_joins.take(address)):
             door.tally.note("A join refused (too many too fast)", "joins refused", address)
             await refuse(ws, "joined too often; try again in a few seconds")
             return False
         try:
+            room.check(name, host.game.names)
+            if not door.room_joins.take():
+                door.tally.note("A join refused (too many too fast)", "joins refused", address)
+                await refuse(ws, "the room is joined too often just now; try again in a minute")
+                return False
             seat = room.claim(name, host.game.names)
         except RoomRefusal as refusal:
             door.tally.note("A name refused by the room", "names refused by the room", address)
             await refuse(ws, str(refusal))
             return False
-        host.codes.seats[seat] = new_code()  # the seat's private token, this person's alone
-        self.seat_names()
+        try:
+            host.codes.seats[seat] = new_code()  # the seat's private token, this person's alone
+            self.seat_names()
+        except (SetupError, ValueError) as error:  # the claim is undone whole, the room as it was
+            room.release(seat)
+            host.codes.seats.pop(seat, None)
+            self.seat_names()
+            door.tally.note("A name refused by the room", "names refused by the room", address)
+            await refuse(ws, f"that name cannot sit at this table: {error}")
+            return False
         return seat
 
     def rebuild(self, seats: list[Seat]) -> None:
@@ -131,27 +150,58 @@ class HostedRoom:
         host.tell_all(f"{told}.")
         for at, connections in host.connections.items():
             for connection in connections:
-                connection.push(protocol.welcome(at, game.names, game.rules, host.seat_info()))
+                connection.push(
+                    protocol.welcome(at, game.names, game.rules, host.seating.seat_info())
+                )
                 host.connections.update_one(connection, game)
         host.changed.set()
         return None
 
     def left(self, connection: Connection) -> None:
-        """A person who said goodbye in the room gives their seat back (a dropped one
-        keeps it: they come back with its token)."""
+        """A person who said goodbye in the room gives their seat back; a dropped one keeps
+        it for ``lobby_grace`` seconds (they come back with its token), then it is open."""
         host = self.host
         seat, room = connection.seat, host.room
         if room is None or room.started or seat is None or seat not in room.taken:
             return
-        if not connection.left or host.connections.get(seat):
+        if host.connections.get(seat):
             return
-        self.release(seat, f"{host.game.names[seat]} left the room.")
+        if connection.left:
+            self.release(seat, f"{host.game.names[seat]} left the room.")
+        elif seat not in self.dropped:
+            loop = asyncio.get_running_loop()
+            self.dropped[seat] = loop.call_later(host.options.lobby_grace, self._free, seat)
+
+    def back(self, seat: int) -> None:
+        """A connection took ``seat`` again: it is not freed."""
+        handle = self.dropped.pop(seat, None)
+        if handle is not None:
+            handle.cancel()
+
+    def _free(self, seat: int) -> None:
+        host = self.host
+        self.dropped.pop(seat, None)
+        if self.waiting and seat in host.room.taken and not host.connections.get(seat):  # type: ignore[union-attr]
+            name = host.game.names[seat]
+            self.release(seat, f"{name} stayed away from the room: their seat is open again.")
+
+    def kick(self, seat: int) -> str:
+        """The host sends ``seat``'s person out of the room: its token void, the seat open."""
+        host = self.host
+        name = host.game.names[seat]
+        self.back(seat)
+        for connection in host.connections.pop(seat, []):
+            connection.push(protocol.bye("the host sent you out of the room"))
+            connection.close()
+        self.release(seat, f"The host sent {name} out of the room: the seat is open again.")
+        return f"{name} is out; their seat is open again."
 
     def release(self, seat: int, told: str) -> None:
         """``seat`` taken in the room is open again: its token void, ``told`` to everyone."""
         host = self.host
         assert host.room is not None
         host.room.release(seat)
+        self.back(seat)
         host.codes.seats[seat] = new_code()
         host.tell_all(told)
         self.seat_names()

@@ -51,6 +51,9 @@ class HostOptions:
     tally_window: float = TALLY_WINDOW
     """Seconds over which a repeated happening (a wrong code, a connection cut off) is counted
     and told in one line."""
+    lobby_grace: float = 60.0
+    """Seconds a room's seat waits for its person after their connection dropped (they come
+    back with its token); then it is open again for anyone with the room's code."""
     news_grace: float = 2.0
     """Seconds a seat's leave waits before it is told: a quick rejoin is told nothing."""
     rate: float = 30.0

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from uno_tui.engine.names import MAX_NAME_LENGTH, name_problem, quoted
+from uno_tui.engine.names import MAX_NAME_LENGTH, clashing_name, name_problem, quoted
 from uno_tui.store.files import FileRefused, data_dir, read_limited, write_atomic
 
 from .protocol import Lobby
@@ -32,6 +32,9 @@ OPEN_MARK = "?"
 """A seat written so in ``--players`` is left open."""
 BOT_NAMES = ("Ada", "Bo", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo")
 """Names for the seats still open at the start, the first not taken at the table."""
+RESERVED_NAMES = ("The host", "Spectator", "Spectators", "Everyone")
+"""Names the chat and the host's lines speak as (a seat called "The host" would chat as the
+host does): no one joining a room takes them, nor a name like them."""
 KEPT_NAME = "joined-seats.json"
 KEPT_FORMAT = "uno-tui joined seats"
 KEPT_MAX = 50
@@ -74,10 +77,19 @@ class Room:
     def claim(self, name: str | None, names: Sequence[str]) -> int:
         """The open seat ``name`` takes (``names``: the table's names now, open seats'
         placeholders among them); ``RoomRefusal`` saying why not."""
+        name = self.check(name, names)
+        seat = self.awaited[0]
+        self.taken[seat] = name
+        return seat
+
+    def check(self, name: str | None, names: Sequence[str]) -> str:
+        """``name`` trimmed, if it may take an open seat now; ``RoomRefusal`` saying why not.
+        Nothing changes."""
         if self.started:
             raise RoomRefusal(
-                "the match has started; a seat's own code (or uno-tui join HOST, from the "
-                "machine that joined before) takes it again"
+                "the match has started, so the room's code takes no seat now. To take your "
+                "seat again, join with your seat's own code (the host can print it: codes), "
+                "or run uno-tui join HOST with no code from the machine that joined before"
             )
         if name is None:
             raise RoomRefusal("a room's code needs your name: --name NAME")
@@ -85,16 +97,23 @@ class Room:
         problem = name_problem(name)
         if problem is not None:
             raise RoomRefusal(problem)
-        if name.lower() in {open_name(seat).lower() for seat in self.open}:
-            raise RoomRefusal(f"{quoted(name)} is an open seat's label; choose a name")
-        taken = {other.lower() for seat, other in enumerate(names) if seat not in self.awaited}
-        if name.lower() in taken:
-            raise RoomRefusal(f"the name {quoted(name)} is taken at this table; choose another")
+        labels = [open_name(seat) for seat in range(len(names))]
+        if clashing_name(name, [*labels, *RESERVED_NAMES]) is not None:
+            raise RoomRefusal(f"{quoted(name)} is a label the table uses; choose a name")
         awaited = self.awaited
+        taken = [other for seat, other in enumerate(names) if seat not in awaited]
+        clash = clashing_name(name, taken)
+        if clash is not None:
+            other, how = clash
+            if how == "the same":
+                raise RoomRefusal(f"the name {quoted(name)} is taken at this table; choose another")
+            raise RoomRefusal(
+                f"the name {quoted(name)} looks like {quoted(other)}, already at this table; "
+                "choose another"
+            )
         if not awaited:
             raise RoomRefusal("every seat in the room is taken")
-        self.taken[awaited[0]] = name
-        return awaited[0]
+        return name
 
     def release(self, seat: int) -> None:
         """The person who took ``seat`` left the room before the start: it is open again."""
@@ -109,14 +128,14 @@ class Room:
         return result
 
     def bot_names(self, names: Sequence[str]) -> dict[int, str]:
-        """Names for the seats still open, each not taken at the table (ignoring case)."""
-        used = {name.lower() for seat, name in enumerate(names) if seat not in self.awaited}
+        """Names for the seats still open, each unlike every name at the table."""
+        used = [name for seat, name in enumerate(names) if seat not in self.awaited]
         given: dict[int, str] = {}
-        spare = (name for name in BOT_NAMES if name.lower() not in used)
         for seat in self.awaited:
+            spare = (name for name in BOT_NAMES if clashing_name(name, used) is None)
             name = next(spare, None) or f"Bot {seat + 1}"
             given[seat] = name
-            used.add(name.lower())
+            used.append(name)
         return given
 
     def to_dict(self) -> dict[str, Any]:

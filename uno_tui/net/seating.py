@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
+from uno_tui.engine.names import name_key, quoted
+
 from . import protocol
 from .admission import TokenBucket
 from .connection import Connection
@@ -33,16 +35,16 @@ class Seating:
         self.spectators_told = 0
         self.spectators_due = False
 
-    async def play(self, ws: ServerConnection, seat: int | None) -> None:
+    async def play(self, ws: ServerConnection, seat: int | None, address: str = "") -> None:
         host = self.host
-        connection = Connection(ws, seat)
+        connection = Connection(ws, seat, address)
         pump = asyncio.create_task(connection.pump())
         if seat is not None:
             self._sit(connection, seat)
         host.connections.setdefault(seat, []).append(connection)
         if seat is None:
             self._tell_spectators_soon()
-        host.greet(connection)
+        self.greet(connection)
         host.changed.set()
         try:
             await self.listen(connection)
@@ -64,6 +66,32 @@ class Seating:
                 await asyncio.wait_for(pump, 5)
             pump.cancel()
 
+    def seat_info(self) -> tuple[protocol.SeatInfo, ...]:
+        """Who plays each seat, as a welcome tells it."""
+        host = self.host
+
+        def plays(seat: int) -> str:
+            bot = host.session.seats[seat].bot_level
+            if bot is not None and seat not in host.codes.seats:
+                return bot
+            if seat == host.local:
+                return "local"
+            return f"remote, {bot} bot for now" if bot is not None else "remote"
+
+        return tuple(
+            protocol.SeatInfo(seat.name, plays(i)) for i, seat in enumerate(host.session.seats)
+        )
+
+    def greet(self, connection: Connection) -> None:
+        """A connection's first messages: the room while it waits, else the table."""
+        host = self.host
+        if host.in_lobby:
+            host.lobby.tell()
+            return
+        seat = connection.seat
+        connection.push(protocol.welcome(seat, host.game.names, host.game.rules, self.seat_info()))
+        host.connections.update_one(connection, host.game)
+
     def _sit(self, connection: Connection, seat: int) -> None:
         """``connection`` takes ``seat``: from an older connection, or back from a bot."""
         host = self.host
@@ -75,6 +103,7 @@ class Seating:
         host.away_since.pop(seat, None)
         was_away = seat in host.session.bots
         host.hand_back(seat)
+        host.lobby.back(seat)
         quiet = self.leaving.pop(seat, None)
         if quiet is not None:
             quiet.cancel()  # a quick rejoin: its leave was never told
@@ -83,6 +112,39 @@ class Seating:
             host.log(f"{who} joined from another connection, which was closed.")
         elif quiet is None and not was_away:
             host.tell_all(f"{who} joined.")
+
+    def kick(self, name: str) -> str:
+        """The host sends the person of the seat called ``name`` away: in the room, the seat
+        is open again; in the match, a bot plays it to the end. Its token is void either way.
+        What was done, in a sentence."""
+        host = self.host
+        keys = [name_key(seat_name) for seat_name in host.game.names]
+        if name_key(name.strip()) not in keys:
+            return f"No seat is called {quoted(name.strip())}."
+        seat = keys.index(name_key(name.strip()))
+        who = host.game.names[seat]
+        if seat == host.local:
+            return f"{who} is your own seat."
+        if host.in_lobby:
+            if host.room is None or seat not in host.room.taken:
+                return f"{who} is not a seat taken in the room."
+            return host.lobby.kick(seat)
+        if seat not in host.codes.seats:
+            return f"{who} is not a remote seat."
+        del host.codes.seats[seat]  # its code opens nothing now; no one hands it back
+        if host.codes_path is not None:
+            with contextlib.suppress(OSError):
+                host.codes.save(host.codes_path, host.game.names)
+        quiet = self.leaving.pop(seat, None)
+        if quiet is not None:
+            quiet.cancel()
+        for connection in host.connections.pop(seat, []):
+            connection.push(protocol.bye("the host sent you away from the table"))
+            connection.close()
+        host.autopilot.discard(seat)
+        host.hand_to_bot(seat)
+        host.tell_all(f"The host sent {who} away: a bot plays their seat to the end.")
+        return f"{who} is out; a bot plays their seat to the end."
 
     def _tell_leave_soon(self, seat: int) -> None:
         host = self.host
@@ -136,8 +198,6 @@ class Seating:
             if isinstance(message, protocol.Hello):
                 connection.push(protocol.error("already joined"))
             elif isinstance(message, protocol.Say):
-                if connection.seat is not None:
-                    host.back_from_autopilot(connection.seat)
                 host.talk.say_from(connection, message.text)
             elif isinstance(message, protocol.Start):
                 if connection.seat is None or connection.seat != host.local:

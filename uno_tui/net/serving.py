@@ -6,8 +6,11 @@ process, so:
   web page open in a browser on this machine cannot start processes and type into them;
 - pages running at once are capped, in all and per address, and a page refused is told why
   on its own screen;
-- each page runs with a data directory of its own, made for it and removed after it: a
-  visitor never sees (or sets aside) the serving user's saved match or setup;
+- each page runs with a data directory of its own: a visitor never sees (or sets aside) the
+  serving user's saved match or setup. It is kept for the browser that opened the page (a
+  random cookie of its own, HttpOnly, names it; a day at most), so a page reloaded (the tab
+  closed by mistake, a dropped network) finds its seat's token there and ``uno-tui join
+  HOST`` takes the seat again; a page without the cookie gets a directory removed after it;
 - the serving terminal gets one short line a page, and whatever the web server would log
   (a malformed request, a failed handler) as one short counted line, client text escaped
   like everything else (``protocol.clean_text``), never a traceback.
@@ -16,13 +19,19 @@ process, so:
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import ipaddress
 import logging
+import os
+import re
+import secrets
 import shutil
 import socket
 import ssl
 import tempfile
+import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -30,7 +39,7 @@ from aiohttp import web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server, to_int
 
-from uno_tui.store.files import ENV_DATA_DIR
+from uno_tui.store.files import ENV_DATA_DIR, data_dir
 
 from .admission import Tally
 from .protocol import clean_text
@@ -41,6 +50,13 @@ MAX_PAGES = 8
 """Pages running at once (each an app process of about 44 MB) ..."""
 MAX_PAGES_PER_ADDRESS = 3
 """... and from one address."""
+COOKIE = "uno_tui_page"
+"""The browser's own key to its kept data directory (its seat's tokens, its setup)."""
+COOKIE_SHAPE = re.compile(r"[A-Za-z0-9_-]{43}")
+KEPT_SECONDS = 86_400
+"""How long a browser's directory is kept after its last page."""
+KEPT_MOST = 200
+"""Browsers' directories kept at most (the oldest removed first)."""
 LOGGERS = ("aiohttp", "textual-serve", "asyncio")
 
 
@@ -63,9 +79,17 @@ def own_origin(origin: str | None, host: str | None, bind: str) -> bool:
 class PageService(AppService):
     """An app process with a data directory of its own (and its setup there)."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, kept: Path | None = None, **kwargs: Any) -> None:
+        """``kept``: the browser's own directory, kept after the page (else a new one,
+        removed after it)."""
         super().__init__(*args, **kwargs)
-        self.data = tempfile.mkdtemp(prefix="uno-tui-page-")
+        self.kept = kept is not None
+        if kept is not None:
+            kept.mkdir(mode=0o700, parents=True, exist_ok=True)
+            os.utime(kept)  # its last page: kept a day from now
+            self.data = str(kept)
+        else:
+            self.data = tempfile.mkdtemp(prefix="uno-tui-page-")
 
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width=width, height=height)
@@ -73,7 +97,8 @@ class PageService(AppService):
         return environment
 
     def remove_data(self) -> None:
-        shutil.rmtree(self.data, ignore_errors=True)
+        if not self.kept:
+            shutil.rmtree(self.data, ignore_errors=True)
 
 
 class GuardedServer(Server):
@@ -87,8 +112,11 @@ class GuardedServer(Server):
         max_pages: int = MAX_PAGES,
         max_pages_per_address: int = MAX_PAGES_PER_ADDRESS,
         tls: ssl.SSLContext | None = None,
+        kept_root: Path | None = None,
     ) -> None:
         super().__init__(command, host=host, port=port, title="uno-tui")
+        self.kept_root = kept_root or data_dir() / "serve-pages"
+        """Where each browser's page directory is kept (``COOKIE``)."""
         self.tls = tls
         """Serve ``https://`` (and ``wss://``) with this context; ``None``: plain ``http://``."""
         self.say = say
@@ -116,7 +144,31 @@ class GuardedServer(Server):
         """The page, its links and its WebSocket's address on the name and port it was asked
         for, in its scheme (the bound address, ``0.0.0.0`` say, is nowhere to connect to)."""
         self.public_url = f"{'https' if self.tls else 'http'}://{request.host}"
-        return await super().handle_index(request)
+        response = await super().handle_index(request)
+        if not COOKIE_SHAPE.fullmatch(request.cookies.get(COOKIE, "")):
+            response.set_cookie(
+                COOKIE,
+                secrets.token_urlsafe(32),
+                max_age=KEPT_SECONDS,
+                httponly=True,
+                samesite="Strict",
+                secure=self.tls is not None,
+            )
+        return response
+
+    def kept_for(self, request: web.Request) -> Path | None:
+        """The directory kept for the browser the request came from (``None`` without
+        its cookie); the oldest and the stale ones of other browsers removed."""
+        cookie = request.cookies.get(COOKIE, "")
+        if not COOKIE_SHAPE.fullmatch(cookie):
+            return None
+        with contextlib.suppress(OSError):
+            kept = sorted(self.kept_root.iterdir(), key=lambda path: path.stat().st_mtime)
+            now = time.time()
+            for number, path in enumerate(kept):
+                if len(kept) - number >= KEPT_MOST or now - path.stat().st_mtime > KEPT_SECONDS:
+                    shutil.rmtree(path, ignore_errors=True)
+        return self.kept_root / hashlib.sha256(cookie.encode()).hexdigest()[:32]
 
     async def on_startup(self, app: web.Application) -> None:
         """Nothing more to say: ``uno-tui serve`` said where it serves and what it exposes
@@ -161,6 +213,7 @@ class GuardedServer(Server):
             height = to_int(request.query.get("height", "24"), 24)
             service = PageService(
                 self.command,
+                kept=self.kept_for(request),
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,

@@ -30,78 +30,28 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import logging
-import os
-import re
 import secrets
-import shutil
-import signal
-import struct
-import sys
-import tempfile
-import termios
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import asyncssh
 
 from uno_tui.engine.names import MAX_NAME_LENGTH, name_problem
-from uno_tui.store.files import ENV_DATA_DIR, data_dir, write_atomic
+from uno_tui.store.files import FileRefused, data_dir, read_limited, write_atomic
 
 from .admission import Pool
-from .client import ENV_JOIN_CODE, ENV_JOIN_NAME
-from .constants import ENV_DOOR
 from .host import Host
+from .ssh_session import DoorSession
 
 HOST_KEY_NAME = "ssh-host-key"
-ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"
-"""Where the app remembers its setup (as ``uno_tui.net.serving`` gives each page its own)."""
 CODE_PROMPT = "Code: "
 NAME_PROMPT = "Your name: "
 BANNER = (
     "uno-tui: your seat's code (as K7QM-2PXA), or the room's, is your login: type it when "
     "asked (a room's code then asks your name).\n"
 )
-TAKE_TERMINAL = (
-    "import fcntl, runpy, sys, termios;"
-    "fcntl.ioctl(0, termios.TIOCSCTTY, 0);"
-    "runpy.run_module('uno_tui', run_name='__main__', alter_sys=True)"
-)
-"""``python -m uno_tui`` that first makes its PTY its controlling terminal (it is a session
-leader: ``start_new_session``), so the window size's ``SIGWINCH`` and the hang-up reach it."""
-GUEST_VARIABLES = ("COLORTERM", "NO_COLOR", "LANG", "LC_ALL", "LC_CTYPE", "LC_MESSAGES")
-"""What a guest's environment may set for its session (the rest of what it sends is ignored)."""
-SERVER_TERMINAL_VARIABLES = (
-    "TERM",
-    "COLORTERM",
-    "NO_COLOR",
-    "FORCE_COLOR",
-    "COLUMNS",
-    "LINES",
-    "TERM_PROGRAM",
-    "TERM_PROGRAM_VERSION",
-    "TMUX",
-    "TMUX_PANE",
-    "STY",
-    "VTE_VERSION",
-    "KITTY_WINDOW_ID",
-    "WT_SESSION",
-    "TEXTUAL_COLOR_SYSTEM",
-    "LANG",
-    "LC_ALL",
-    "LC_CTYPE",
-    "LC_MESSAGES",
-)
-"""The server's own terminal's description, never handed to a guest's session."""
-SAFE_VALUE = re.compile(r"[A-Za-z0-9._+@:=-]{1,64}")
-READ_SIZE = 65536
-INPUT_CAP = 1 << 16
-"""Bytes of a guest's keys held for the app while it does not read; past it, the guest's
-channel is paused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +68,8 @@ class DoorOptions:
     max_waiting_per_address: int = 8
     """... and from one address."""
     login_timeout: float = 60.0
+    """Seconds to log in, and then to open a session: a connection logged in holds one of
+    the sessions' places (in all and from its address) until it does, or is cut off."""
     idle_timeout: float = 900.0
     """Seconds without a key before a session is closed (its seat waits at the host)."""
     tries: int = 3
@@ -128,12 +80,12 @@ def host_key(directory: Path | None = None) -> asyncssh.SSHKey:
     """The door's host key, made once (Ed25519) and kept, readable by the user alone."""
     path = (directory or data_dir()) / HOST_KEY_NAME
     if path.exists():
-        with contextlib.suppress(OSError):
-            if path.stat().st_mode & 0o077:
-                path.chmod(0o600)
         try:
-            return asyncssh.read_private_key(path)
-        except (OSError, ValueError, asyncssh.KeyImportError) as error:
+            key = asyncssh.import_private_key(read_limited(path, 100_000))
+            if path.stat().st_mode & 0o077:  # a regular file, read: tightened, not a device
+                path.chmod(0o600)
+            return key
+        except (OSError, FileRefused, ValueError, asyncssh.KeyImportError) as error:
             raise ValueError(
                 f"the SSH host key {path} cannot be read ({error}); remove it to make a new one "
                 "(guests' ssh then warns that the host key changed)"
@@ -227,15 +179,20 @@ class Door:
         for session in sessions:
             session.release()
 
-    async def check_code(self, code: str, address: str) -> bool:
+    async def check_code(
+        self, code: str, address: str, alive: Callable[[], bool] = lambda: True
+    ) -> bool:
         """Whether ``code`` opens a seat (or the spectators' place, or the room while it
         waits for its start); a wrong one waits the host's delay and is counted as the host
         counts its own."""
-        opens, _ = self.host.codes.seat_of(code[:64])
-        opens = opens or self.is_room(code)
-        if not opens:
-            self.host.tally.note("A wrong code over SSH", "wrong codes over SSH", address)
-            await asyncio.sleep(self.host.options.wrong_code_delay)
+        async with self.host.door.codes_from(address):  # one code at a time from an address
+            if not alive():  # pushed out while it waited its turn: untried
+                return False
+            opens, _ = self.host.codes.seat_of(code[:64])
+            opens = opens or self.is_room(code)
+            if not opens:
+                self.host.tally.note("A wrong code over SSH", "wrong codes over SSH", address)
+                await asyncio.sleep(self.host.options.wrong_code_delay)
         return opens
 
     def is_room(self, code: str) -> bool:
@@ -272,6 +229,10 @@ class DoorServer(asyncssh.SSHServer):
         self.username = ""
         self.tries = 0
         self.connection: asyncssh.SSHServerConnection | None = None
+        self.alive = True
+        self.place = False
+        """Logged in: one of the sessions' places is held for this connection's first."""
+        self.no_session: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.connection = conn
@@ -289,7 +250,27 @@ class DoorServer(asyncssh.SSHServer):
             self.connection.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
+        self.alive = False
         self.door.waiting.leave(self.address, self)
+        self._give_back()
+
+    def _give_back(self) -> None:
+        if self.no_session is not None:
+            self.no_session.cancel()
+            self.no_session = None
+        if self.place:
+            self.place = False
+            self.door.close_session(self.address)
+
+    def _cut(self, reason: str) -> None:
+        """Disconnect with ``reason`` (``ssh`` prints it; ``DISC_BY_APPLICATION`` would be
+        taken for a plain close and its reason dropped)."""
+        if self.connection is not None:
+            connection = self.connection
+            code = asyncssh.DISC_TOO_MANY_CONNECTIONS
+            asyncio.get_running_loop().call_soon(
+                lambda: connection.disconnect(code, f"uno-tui: {reason}")
+            )
 
     def begin_auth(self, username: str) -> bool:
         self.username = username
@@ -298,7 +279,20 @@ class DoorServer(asyncssh.SSHServer):
         return True  # a code is always asked
 
     def auth_completed(self) -> None:
+        """Logged in: out of the login pool, into a session's place (in all and from this
+        address) until its session opens, for ``login_timeout`` at most."""
         self.door.waiting.leave(self.address, self)
+        refused = self.door.open_session(self.address)
+        if refused is not None:
+            tally = self.door.host.tally
+            tally.note("An SSH session refused (too many)", "SSH sessions refused", self.address)
+            self._cut(f"{refused}.")
+            return
+        self.place = True
+        seconds = self.door.options.login_timeout
+        self.no_session = asyncio.get_running_loop().call_later(
+            seconds, self._cut, f"no session was opened in {seconds:g} seconds after the login."
+        )
 
     def password_auth_supported(self) -> bool:
         return True
@@ -352,7 +346,9 @@ class DoorServer(asyncssh.SSHServer):
         """Whether ``code`` opens a seat; after the last wrong try the connection is cut
         off with a sentence (``ssh`` shows it), whatever way the client would try next."""
         self.tries += 1
-        if self.tries <= self.door.options.tries and await self.door.check_code(code, self.address):
+        if self.tries <= self.door.options.tries and await self.door.check_code(
+            code, self.address, lambda: self.alive
+        ):
             self.code = code
             return True
         if self.tries >= self.door.options.tries and self.connection is not None:
@@ -369,348 +365,14 @@ class DoorServer(asyncssh.SSHServer):
     def session_requested(self) -> DoorSession | bool:
         if self.code is None:
             return False
-        return DoorSession(self.door, self.code, self.address, self.name)
-
-
-class DoorSession(asyncssh.SSHServerSession[bytes]):
-    """One guest's session: the joined client in its own PTY (or on pipes for the line mode
-    without one), bytes passed both ways."""
-
-    def __init__(self, door: Door, code: str, address: str, name: str | None = None) -> None:
-        self.door, self.code, self.address = door, code, address
-        self.name = name
-        """With a room's code: the name to take an open seat under."""
-        self.channel: asyncssh.SSHServerChannel[bytes] | None = None
-        self.terminal: str | None = None
-        self.size = (80, 24)
-        self.mode = "app"
-        self.unknown: str | None = None
-        self.process: asyncio.subprocess.Process | None = None
-        self.master: int | None = None
-        self.pending = b""
-        """Keys the app has not read yet."""
-        self.last_key = time.monotonic()
-        self.counted = False
-        self.data: str | None = None
-        self.tasks: list[asyncio.Task[None]] = []
-        self.reading = False
-        self.output_done = False
-        self.ended = False
-
-    # What the guest asks for --------------------------------------------------------------
-
-    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        self.channel = chan
-
-    def pty_requested(
-        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
-    ) -> bool:
-        self.terminal = term_type if SAFE_VALUE.fullmatch(term_type or "") else "xterm-256color"
-        self._resize(term_size[0], term_size[1])
-        return True
-
-    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self._resize(width, height)
-
-    def _resize(self, width: int, height: int) -> None:
-        width, height = max(10, min(width or 80, 1000)), max(5, min(height or 24, 500))
-        self.size = (width, height)
-        if self.master is not None:
-            with contextlib.suppress(OSError):
-                _set_size(self.master, width, height)
-
-    def shell_requested(self) -> bool:
-        return True
-
-    def exec_requested(self, command: str) -> bool:
-        word = command.strip().lower()
-        if word in ("", "app"):
-            self.mode = "app"
-        elif word in ("plain", "line", "lines"):
-            self.mode = "plain"
-        else:
-            self.unknown = command.strip()[:40]
-        return True
-
-    def subsystem_requested(self, subsystem: str) -> bool:
-        return False
-
-    def break_received(self, msec: int) -> bool:
-        return True
-
-    # Running ------------------------------------------------------------------------------
-
-    def session_started(self) -> None:
-        self.tasks.append(asyncio.ensure_future(self._run()))
-
-    async def _run(self) -> None:
-        chan = self.channel
-        assert chan is not None
-        if self.unknown is not None:
-            self._tell(
-                f"uno-tui: no command {self.unknown!r} here: ssh -p PORT HOST for the app, "
-                "ssh -p PORT HOST plain for the line mode."
-            )
-            chan.exit(2)
-            return
-        if self.mode == "app" and self.terminal is None:
-            self._tell("uno-tui: no terminal was asked for (ssh -T?): the line mode, then.")
-            self.mode = "plain"
-        refused = self.door.open_session(self.address)
-        if refused is not None:
-            tally = self.door.host.tally
-            tally.note("An SSH session refused (too many)", "SSH sessions refused", self.address)
-            self._tell(f"uno-tui: {refused}.")
-            chan.exit(1)
-            return
-        self.counted = True
-        self.door.running.add(self)
-        try:
-            await self._start()
-        except OSError as error:
-            self._tell(f"uno-tui: the game could not be started ({error.strerror or error}).")
-            chan.exit(1)
-            return
-        self.door.log(f"An SSH guest came in from {self.address} ({self.mode}).")
-        self.tasks.append(asyncio.ensure_future(self._watch_idle()))
-        assert self.process is not None
-        status = await self.process.wait()
-        await self._drain()
-        if not self.ended:
-            self.ended = True
-            with contextlib.suppress(Exception):
-                chan.exit(max(0, status))
-
-    def _tell(self, text: str) -> None:
-        if self.channel is not None:
-            newline = "\r\n" if self.terminal is not None else "\n"
-            with contextlib.suppress(Exception):
-                self.channel.write(f"{text}{newline}".encode())
-
-    def _environment(self) -> dict[str, str]:
-        environment = {
-            key: value
-            for key, value in os.environ.items()
-            if key not in SERVER_TERMINAL_VARIABLES
-            and key not in (ENV_JOIN_CODE, ENV_JOIN_NAME, ENV_DOOR)
-        }
-        assert self.channel is not None
-        given = self.channel.get_environment()
-        for key in GUEST_VARIABLES:
-            value = given.get(key)
-            if isinstance(value, str) and SAFE_VALUE.fullmatch(value):
-                environment[key] = value
-        environment["TERM"] = self.terminal or "dumb"
-        self.data = tempfile.mkdtemp(prefix="uno-tui-ssh-")
-        environment[ENV_DATA_DIR] = environment[ENV_CONFIG_DIR] = self.data
-        environment[ENV_JOIN_CODE] = self.code
-        environment[ENV_DOOR] = f"{self.door.secret} {self.address}"
-        if self.name is not None:
-            environment[ENV_JOIN_NAME] = self.name
-        environment["PYTHONUNBUFFERED"] = "1"
-        return environment
-
-    def _arguments(self) -> list[str]:
-        arguments = ["join", self.door.join_address(), *self.door.join_options]
-        return [*arguments, "--plain"] if self.mode == "plain" else arguments
-
-    async def _start(self) -> None:
-        environment = self._environment()
-        if self.terminal is None:  # the line mode on pipes: the guest's terminal edits lines
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-m",
-                "uno_tui",
-                *self._arguments(),
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.STDOUT,
-                env=environment,
-                start_new_session=True,
-            )
-            self.tasks.append(asyncio.ensure_future(self._pump_pipe()))
-            return
-        master, slave = os.openpty()
-        try:
-            _set_size(slave, *self.size)
-            self.process = await asyncio.create_subprocess_exec(
-                sys.executable,
-                "-c",
-                TAKE_TERMINAL,
-                *self._arguments(),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=environment,
-                start_new_session=True,
-            )
-        except BaseException:
-            os.close(master)
-            raise
-        finally:
-            os.close(slave)
-        os.set_blocking(master, False)
-        self.master = master
-        self._resume_output()
-
-    # Bytes both ways ----------------------------------------------------------------------
-
-    def data_received(self, data: bytes, datatype: int | None) -> None:
-        self.last_key = time.monotonic()
-        if self.process is None:
-            return
-        if self.master is None:
-            stdin = self.process.stdin
-            if stdin is not None and not stdin.is_closing():
-                stdin.write(data)
-            return
-        self.pending += data
-        self._write_keys()
-
-    def _write_keys(self) -> None:
-        master = self.master
-        if master is None:
-            return
-        loop = asyncio.get_running_loop()
-        try:
-            while self.pending:
-                written = os.write(master, self.pending)
-                self.pending = self.pending[written:]
-        except BlockingIOError:
-            pass
-        except OSError:
-            self.pending = b""
-        if self.pending:
-            loop.add_writer(master, self._write_keys)
-            if len(self.pending) > INPUT_CAP and self.channel is not None:
-                self.channel.pause_reading()
-        else:
-            with contextlib.suppress(Exception):
-                loop.remove_writer(master)
-            if self.channel is not None:
-                self.channel.resume_reading()
-
-    def eof_received(self) -> bool:
-        if self.process is not None and self.master is None and self.process.stdin is not None:
-            self.process.stdin.close()
-        return True
-
-    def _resume_output(self) -> None:
-        if self.master is not None and not self.reading and not self.output_done:
-            asyncio.get_running_loop().add_reader(self.master, self._read_output)
-            self.reading = True
-
-    def _pause_output(self) -> None:
-        if self.master is not None and self.reading:
-            asyncio.get_running_loop().remove_reader(self.master)
-            self.reading = False
-
-    def _read_output(self) -> None:
-        assert self.master is not None
-        try:
-            data = os.read(self.master, READ_SIZE)
-        except BlockingIOError:
-            return
-        except OSError:  # EIO: the app has ended and closed its side
-            data = b""
-        if not data:
-            self.output_done = True
-            self._pause_output()
-            return
-        if self.channel is not None:
-            self.channel.write(data)
-
-    def pause_writing(self) -> None:
-        """The guest reads slower than the app writes: stop reading the app (its writes then
-        wait, as on a slow terminal; the line mode's pump waits on the buffer itself)."""
-        self._pause_output()
-
-    def resume_writing(self) -> None:
-        self._resume_output()
-
-    async def _pump_pipe(self) -> None:
-        assert self.process is not None and self.process.stdout is not None
-        stdout = self.process.stdout
-        while data := await stdout.read(READ_SIZE):
-            if self.channel is not None:
-                self.channel.write(data)
-                if self.channel.get_write_buffer_size() > 4 * READ_SIZE:
-                    await asyncio.sleep(0.05)
-
-    async def _drain(self) -> None:
-        """What the app wrote last, before the channel closes."""
-        if self.master is not None:
-            with contextlib.suppress(OSError):
-                while data := os.read(self.master, READ_SIZE):
-                    if self.channel is not None:
-                        self.channel.write(data)
-        for task in self.tasks:
-            if task is not asyncio.current_task() and not task.done():
-                with contextlib.suppress(Exception, asyncio.TimeoutError):
-                    await asyncio.wait_for(asyncio.shield(task), 1)
-
-    async def _watch_idle(self) -> None:
-        idle = self.door.options.idle_timeout
-        while self.process is not None and self.process.returncode is None:
-            await asyncio.sleep(min(idle / 4, 30.0))
-            if time.monotonic() - self.last_key >= idle:
-                minutes = f"{idle / 60:g} minutes" if idle >= 60 else f"{idle:g} seconds"
-                self.door.log(f"An SSH guest from {self.address} closed after {minutes} idle.")
-                self.hang_up()
-                await asyncio.sleep(0.3)
-                self._tell(f"\r\nuno-tui: closed after {minutes} without a key; your seat waits.")
-                self.ended = True
-                if self.channel is not None:
-                    with contextlib.suppress(Exception):
-                        self.channel.exit(0)
-                return
-
-    def hang_up(self) -> None:
-        """End the app: hang-up first (it saves nothing: the seat waits at the host), then
-        kill after two seconds."""
-        process = self.process
-        if process is None or process.returncode is not None:
-            return
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGHUP)
-
-        def kill() -> None:
-            if process.returncode is None:
-                with contextlib.suppress(ProcessLookupError, PermissionError):
-                    os.killpg(process.pid, signal.SIGKILL)
-
-        asyncio.get_running_loop().call_later(2.0, kill)
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.ended = True
-        self.hang_up()
-        self._pause_output()
-        asyncio.get_running_loop().call_later(3.0, self.release)
-        if self.counted:
-            self.counted = False
-            self.door.close_session(self.address)
-            self.door.log(f"An SSH guest from {self.address} left.")
-
-    def release(self) -> None:
-        """Let go of the PTY, the session's data directory and its tasks."""
-        self.door.running.discard(self)
-        if self.master is not None:
-            with contextlib.suppress(Exception):
-                asyncio.get_running_loop().remove_writer(self.master)
-            self._pause_output()
-            with contextlib.suppress(OSError):
-                os.close(self.master)
-            self.master = None
-        if self.data is not None:
-            shutil.rmtree(self.data, ignore_errors=True)
-            self.data = None
-        for task in self.tasks:
-            if task is not asyncio.current_task():
-                task.cancel()
-
-
-def _set_size(fd: int, width: int, height: int) -> None:
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
+        session = DoorSession(self.door, self.code, self.address, self.name)
+        if self.place:  # the place held since the login is this session's now
+            self.place = False
+            session.counted = True
+            if self.no_session is not None:
+                self.no_session.cancel()
+                self.no_session = None
+        return session
 
 
 def _quiet_asyncssh(door: Door) -> None:

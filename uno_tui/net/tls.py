@@ -27,10 +27,12 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from uno_tui.store.files import data_dir, write_atomic
+from uno_tui.store.files import FileRefused, data_dir, read_limited, write_atomic
 
 CERT_NAME = "host-cert.pem"
 KEY_NAME = "host-key.pem"
+PEM_MAX_BYTES = 100_000
+"""The largest certificate or key file read (ours are under 2 KB)."""
 CROCKFORD = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 SHORT_BITS = 80
 VALID_DAYS = 3650 * 3
@@ -128,12 +130,14 @@ def _load(cert_path: Path, key_path: Path) -> Certificate:
     from cryptography.hazmat.primitives.serialization import Encoding, load_pem_private_key
 
     try:
+        # Read as every outside file is (a regular file, a size limit: a FIFO or a link to a
+        # device is refused at once), and only then tightened: never chmod what is not ours.
+        certificate = x509.load_pem_x509_certificate(read_limited(cert_path, PEM_MAX_BYTES))
+        key = load_pem_private_key(read_limited(key_path, PEM_MAX_BYTES), password=None)
         info = key_path.stat()
         if info.st_mode & (stat.S_IRWXG | stat.S_IRWXO):
             key_path.chmod(0o600)  # someone loosened it: the key is the user's alone
-        certificate = x509.load_pem_x509_certificate(cert_path.read_bytes()[:100_000])
-        key = load_pem_private_key(key_path.read_bytes()[:100_000], password=None)
-    except (OSError, ValueError, TypeError) as error:
+    except (OSError, FileRefused, ValueError, TypeError) as error:
         raise CertificateError(
             f"the host's certificate in {cert_path.parent} cannot be read ({error}); "
             f"remove {CERT_NAME} and {KEY_NAME} there to make new ones (guests then need the "
