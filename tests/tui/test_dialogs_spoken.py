@@ -48,11 +48,14 @@ def cursor_on_selection(app: UnoApp, screen: ChoiceScreen) -> bool:
     return app.cursor_position == answers.content_region.offset + Offset(0, row)
 
 
-async def check_spoken_with_cursor(app: UnoApp, pilot, question: str, answers: list[str]) -> None:  # type: ignore[no-untyped-def]
+async def check_spoken_with_cursor(  # type: ignore[no-untyped-def]
+    app: UnoApp, pilot, question: str, answers: list[str], stakes: str = ""
+) -> None:
     screen = await dialog(app, pilot)
     numbered = ", ".join(f"{n}: {a}" for n, a in enumerate(answers, start=1))
     assert screen.question == question
-    assert f"{question} {numbered}." in heard(app)
+    said = f"{question} {stakes} {numbered}." if stakes else f"{question} {numbered}."
+    assert said in heard(app)
     assert cursor_on_selection(app, screen)
     await pilot.press("down")
     await pilot.pause()
@@ -147,6 +150,8 @@ async def test_the_curtain_and_the_challenge_are_spoken_in_hot_seat() -> None:
                 "challenge: if it was played illegally, its player draws instead",
                 "draw the penalty cards",
             ],
+            stakes="Ann played it. Challenge: if Ann held a red card, Ann draws 4; if not, you "
+            "draw 6. Draw: you draw 4, no risk.",
         )
 
 

@@ -18,7 +18,8 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
+from uno_tui.narration.sounds import SoundChoice
+from uno_tui.narration.speech import Speaker, SpeechChoice, TextSpeaker, make_speaker
 from uno_tui.net.client import (
     FIRST_ANSWER,
     JoinError,
@@ -31,6 +32,7 @@ from uno_tui.net.protocol import MAX_CHAT_TEXT, Lobby
 from uno_tui.net.room import KeptSeat, kept_pin, kept_seat, lobby_words, seat_notes
 from uno_tui.tui.listening import Announcer, place_cursor, speak, start_listening
 from uno_tui.tui.screens.game import GameScreen
+from uno_tui.tui.spoken_line import write_spoken
 
 FIELD_WORDS = {
     "address": "The host's address",
@@ -138,15 +140,25 @@ class JoinedGameScreen(GameScreen):
         )
 
 
+CHAT_WORDS = "Say to the table (Enter sends, Escape cancels):"
+
+
 class ChatLine(ModalScreen[str | None]):
-    """One line to type a message to the table."""
+    """One line to type a message to the table: said to a listener as it opens, the cursor
+    in its field."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
-            yield Label("Say to the table (Enter sends, Escape cancels):")
+            yield Label(CHAT_WORDS)
             yield Input(placeholder="a message", max_length=MAX_CHAT_TEXT, id="chat-text")
+
+    def on_mount(self) -> None:
+        field = self.query_one("#chat-text", Input)
+        field.focus()
+        self.call_after_refresh(place_cursor, field)
+        speak(self, f"{CHAT_WORDS.removesuffix(':')}. Text field.")
 
     @on(Input.Submitted, "#chat-text")
     def send(self, event: Input.Submitted) -> None:
@@ -172,8 +184,10 @@ class JoinApp(App[int]):
         fingerprint: str = "",
         insecure: bool = False,
         speaker: Speaker | None = None,
+        sounds: SoundChoice = "off",
     ) -> None:
-        """``speaker`` speaks instead of the program ``speech`` names (a test's)."""
+        """``speaker`` speaks instead of the program ``speech`` names (a test's); ``sounds``:
+        the game screen's (``--sounds bell``: the terminal's bell, which crosses SSH)."""
         super().__init__()
         self.address = address
         self.code = code
@@ -184,7 +198,8 @@ class JoinApp(App[int]):
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.remote: RemoteTable | None = None
-        self.announcer = Announcer(lambda: speaker or make_speaker(self.speech, notify=self.notify))
+        self.sounds: SoundChoice = sounds
+        self.announcer = Announcer(lambda: speaker or self.make_speaker())
         """With ``--narrate``: the form, help and the replay speak, as in the app's window."""
 
     def notify(
@@ -199,6 +214,11 @@ class JoinApp(App[int]):
         """Every toast is plain text, as in the app's own window: the host's notices quote
         names (``[AFK]Bo joined.``, ``Bo[/] left``) that must show as typed, never act."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def make_speaker(self) -> Speaker:
+        if self.speech == "text":  # the SSH door's guest: their own screen reader reads it
+            return TextSpeaker(partial(write_spoken, self))
+        return make_speaker(self.speech, notify=self.notify)
 
     @property
     def asks(self) -> str:
@@ -360,7 +380,10 @@ class JoinApp(App[int]):
             ended = f"The table is closed: {closed}." if closed else "The match is over."
             self.say(f"{ended} Ctrl+Q leaves.")
 
-        self.push_screen(JoinedGameScreen(table, narrate=self.narrate, speech=self.speech), over)
+        screen = JoinedGameScreen(
+            table, narrate=self.narrate, speech=self.speech, sounds=self.sounds
+        )
+        self.push_screen(screen, over)
 
     async def action_quit(self) -> None:
         self.exit(0)

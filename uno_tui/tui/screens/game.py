@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -89,6 +89,8 @@ from uno_tui.tui.challenge import (
     challenge_details,
     challenge_outcomes,
     challenge_result,
+    challenge_result_words,
+    challenge_stakes,
     put_off_phrases,
 )
 from uno_tui.tui.listening import listening, shared_speaker, show_terminal_cursor
@@ -127,6 +129,8 @@ EMPHASIS_STYLES: dict[Emphasis, str] = {
 
 
 LAST_CARD_WORDS = "One card left: U calls UNO."
+QUESTION_PASSED = "That question has passed."
+"""Said when a dialog closes because its moment passed (the table moved on meanwhile)."""
 """Said to a listener who played their next-to-last card without calling."""
 
 
@@ -422,6 +426,27 @@ class GameScreen(Screen[None]):
         self.app.push_screen(screen, settle)
         return await answered
 
+    async def ask_for(self, screen: Screen[ResultT]) -> ResultT:
+        """``wait_for`` a question the flow asked: when the flow cancels it (its moment
+        passed: a bot moved, the clock ran out, the host moved on), the dialog goes and a
+        listener is told so."""
+        try:
+            return await self.wait_for(screen)
+        except asyncio.CancelledError:
+            self.question_passed(screen)
+            raise
+
+    def question_passed(self, screen: Screen[Any]) -> None:
+        """Close ``screen``, a dialog whose moment passed, and say so; what is now comes
+        with the next ``show``. Nothing when the app is closing (the match ends with it)."""
+        if screen not in self.app.screen_stack or not self.is_attached or self.app._exit:
+            return
+        screen.pop_until_active()
+        screen.dismiss(None)
+        self.notify(QUESTION_PASSED, title="Table")
+        self.speak(QUESTION_PASSED)
+        self.told_decision = None  # the question that comes now is told, even the same one
+
     async def pause(self) -> None:
         """The bot pause; with speech on, then until speech has said every line."""
         await self.show_results()
@@ -477,10 +502,11 @@ class GameScreen(Screen[None]):
     async def ask(self, seat: int, question: Question) -> int | None:
         await self.show_results()
         decision = self.flow.decision_of(seat)
-        details = None
+        details = spoken = None
         if decision is not None and decision.kind is DecisionKind.CHALLENGE:
             details = challenge_details(self.game.view(seat))
-        answer = await self.wait_for(self.choice_screen(question, details))
+            spoken = challenge_stakes(self.game.view(seat))
+        answer = await self.ask_for(self.choice_screen(question, details, spoken))
         self.key_pressed()
         return answer
 
@@ -492,10 +518,20 @@ class GameScreen(Screen[None]):
         for event, cost in challenge_outcomes(events):
             if not {event.challenger, event.player} & people:
                 continue
-            self.show()
             before = color_before_draw_four(self.flow.public_view())
-            title, body = challenge_result(self.game.names, event, cost, self.viewer, before)
-            await self.wait_for(BannerScreen(title, body))
+            viewer = self.viewer
+            title, body = challenge_result(self.game.names, event, cost, viewer, before)
+            if self.voice is not None and self.voice.on:
+                # A listener hears the result after the challenge's events and before what
+                # comes now (the prompt), and no banner holds the next key.
+                self.voice.tell_new(viewer)
+                line = challenge_result_words(self.game.names, event, cost, viewer, before)
+                self.notify(line, title=title, timeout=10)
+                self.speak(line)
+                self.show()
+                continue
+            self.show()
+            await self.ask_for(BannerScreen(title, body))
             self.key_pressed()
 
     async def turn(self, seat: int, decision: Decision) -> Action | None:
@@ -550,7 +586,9 @@ class GameScreen(Screen[None]):
         screen = RoundEndScreen(view, events, rounds, replay=replay, stats=stats, joined=joined)
         await self.wait_for(screen)
 
-    def choice_screen(self, question: Question, details: Text | None = None) -> ChoiceScreen:
+    def choice_screen(
+        self, question: Question, details: Text | None = None, stakes: str | None = None
+    ) -> ChoiceScreen:
         answers: list[str | Text] = [
             color_answer(c.color) if c.color is not None else c.label for c in question.choices
         ]
@@ -561,6 +599,7 @@ class GameScreen(Screen[None]):
             speak=self.say_line if self.voice is not None else None,
             spoken=[c.label for c in question.choices],
             details=details,
+            spoken_details=stakes,
         )
 
     # Acting ----------------------------------------------------------------------------
@@ -759,11 +798,18 @@ class GameScreen(Screen[None]):
         if self.voice is None:
             self.start_voice()
             self.notify("Narration on.")
+            self.speak_now(f"Narration on. {self.where_we_stand()}")
             return
         self.voice.on = not self.voice.on
         if not self.voice.on:
             self.voice.interrupt()
         self.notify(f"Narration {'on' if self.voice.on else 'off'}.")
+
+    def where_we_stand(self) -> str:
+        """The first words of narration turned on mid-match: the top card, then what the
+        viewer faces (the prompt over the hand)."""
+        prompt = "".join(phrase.text for phrase in self.prompt(self.viewer)).strip()
+        return f"{self.review_line('top')} {prompt}".strip()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
