@@ -259,3 +259,38 @@ async def test_the_chat_line_is_heard_and_the_cursor_is_in_its_field() -> None:
         assert field.has_focus
         assert speaker.lines()[-1] == "Say to the table (Enter sends, Escape cancels). Text field."
         assert cursor_in(app, field)
+
+
+# Repeat and top after the bots' moves -------------------------------------------------------
+
+
+async def test_repeat_after_the_bots_says_the_moves_since_yours_and_top_who_played_it() -> None:
+    speaker = HeardSpeaker()
+    session = you_and_ada(["R1 G2 B3", "R+2 Y5 Y6 Y7"], "R9", draw="G7 G8 B8 B9 Y8 Y9")
+    app = narrated_app(session, speaker)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await pilot.press("enter")  # Red 1, the card under the cursor
+        await wait_until(
+            pilot,
+            lambda: (
+                any(d.player == 0 and d.kind is DecisionKind.TURN for d in session.game.decisions())
+                and len(session.game.actions) > 1
+            ),
+        )
+        await settle(pilot)
+        await pilot.press("r")
+        await settle(pilot)
+        repeat = speaker.last()
+        assert repeat.startswith("You play Red 1."), repeat
+        assert "Ada plays Red Draw Two: you draw 2 cards and are skipped" in repeat
+        assert "Your turn" in repeat
+        await pilot.press("t")
+        await settle(pilot)
+        top = speaker.last()
+        assert top.startswith("Top card: ")
+        assert top == (
+            "Top card: Red Draw Two, colour red. Ada played it: you drew 2, you were skipped."
+        )

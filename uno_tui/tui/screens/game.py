@@ -129,6 +129,8 @@ EMPHASIS_STYLES: dict[Emphasis, str] = {
 
 
 LAST_CARD_WORDS = "One card left: U calls UNO."
+REPEAT_LINES = 8
+"""R says at most this many of the lines since the viewer's own move."""
 QUESTION_PASSED = "That question has passed."
 """Said when a dialog closes because its moment passed (the table moved on meanwhile)."""
 """Said to a listener who played their next-to-last card without calling."""
@@ -204,6 +206,9 @@ class GameScreen(Screen[None]):
         """How many of the flow's events had come by the last bot pause."""
         self.results_at = len(self.flow.events)
         """How many of the flow's events have been looked through for challenge results."""
+        self.repeat_from: int | None = None
+        """How many lines had been heard when the viewer last moved: R says what came since
+        (their move, the bots' moves, their turn), not only the last line."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -344,8 +349,9 @@ class GameScreen(Screen[None]):
         if self.voice is None or (tuple(hand.cards), hand.playable) != self.hand_memo:
             return
         card = hand.selected
-        if card is not None:
-            self.speak_now(cursor_words(card, hand.cursor, len(hand.cards), hand.playable))
+        if card is not None:  # not kept: R repeats the table's lines, not the cursor's
+            words = cursor_words(card, hand.cursor, len(hand.cards), hand.playable)
+            self.voice.say(words, interrupt=True, keep=False)
 
     def choosable_cards(self, seat: int) -> set[Card]:
         return {a.card for a in self.flow.actions_of(seat) if isinstance(a, CARD_ACTIONS)}
@@ -508,6 +514,8 @@ class GameScreen(Screen[None]):
             spoken = challenge_stakes(self.game.view(seat))
         answer = await self.ask_for(self.choice_screen(question, details, spoken))
         self.key_pressed()
+        if answer is not None:
+            self.moved_now()
         return answer
 
     async def show_results(self) -> None:
@@ -611,7 +619,13 @@ class GameScreen(Screen[None]):
         except IllegalActionError as error:
             self.refuse(str(error))
             return
+        self.moved_now()
         self.show()
+
+    def moved_now(self) -> None:
+        """The viewer moved: R repeats from here."""
+        if self.voice is not None:
+            self.repeat_from = self.voice.history.count
 
     def my_actions(self, seat: int, kind: type[ActionT]) -> list[ActionT]:
         return [action for action in self.flow.actions_of(seat) if isinstance(action, kind)]
@@ -764,6 +778,9 @@ class GameScreen(Screen[None]):
         if self.voice is None:
             return "Narration is off: N turns it on."
         if what == "repeat":
+            since = [] if self.repeat_from is None else self.voice.history.since(self.repeat_from)
+            if len(since) > 1:  # the moves since the viewer's own, and what is now
+                return " ".join(since[-REPEAT_LINES:])
             return self.voice.history.last()
         return " ".join(self.voice.history.recent(6))
 
