@@ -294,3 +294,49 @@ async def test_repeat_after_the_bots_says_the_moves_since_yours_and_top_who_play
         assert top == (
             "Top card: Red Draw Two, colour red. Ada played it: you drew 2, you were skipped."
         )
+
+
+# The join window's room ---------------------------------------------------------------------
+
+
+async def test_the_join_windows_room_is_heard_and_enter_says_it_again_never_joins() -> None:
+    from textual.widgets import Static
+
+    from uno_tui.net.host import new_code
+    from uno_tui.net.room import Room, open_name
+    from uno_tui.tui.join_app import ROOM_KEYS, JoinApp, JoinedGameScreen
+
+    from ..net_helpers import certificate, hosting, secure
+
+    seats = (Seat("Host"), Seat(open_name(1)), Seat(open_name(2)))
+    made = Room(new_code(), [1, 2], "random")
+    speaker = HeardSpeaker()
+    pin = certificate().fingerprint
+    async with hosting(seats, (0, 1, 2), room=made, local=0, options=secure()) as host:
+        app = JoinApp(
+            f"127.0.0.1:{host.port}",
+            made.code,
+            name="Ann",
+            fingerprint=pin,
+            narrate=True,
+            speaker=speaker,
+        )
+        async with app.run_test(size=(100, 30)) as pilot:
+            await wait_until(pilot, lambda: app.room is not None, tries=500)
+            await settle(pilot)
+            room = [line for line in speaker.lines() if line.startswith("In the room: ")]
+            assert room and "Ann (you)" in room[0] and room[0].endswith(ROOM_KEYS)
+            lobby = app.query_one("#lobby", Static)
+            await wait_until(pilot, lambda: cursor_in(app, lobby))  # once the form has settled
+            assert app.focused is None and not any("button" in line for line in speaker.lines())
+            assert all(field.disabled for field in app.query(Input))
+            names = list(host.game.names)
+            await pilot.press("enter")  # hears the room again: no second join
+            await settle(pilot)
+            assert speaker.last().startswith("In the room: ") and "Ann (you)" in speaker.last()
+            assert not any("Cannot join" in line for line in speaker.lines())
+            assert list(host.game.names) == names
+            assert host.start_room() is None
+            await wait_until(pilot, lambda: isinstance(app.screen, JoinedGameScreen), tries=500)
+            assert app.room is None
+            await pilot.press("ctrl+q")

@@ -168,10 +168,19 @@ class ChatLine(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+ROOM_KEYS = "Enter says the room again; Ctrl+Q leaves it."
+"""Said after the room: the form is done with while the host has not started."""
+
+
 class JoinApp(App[int]):
     CSS_PATH = ["app.tcss", "join_app.tcss"]
     TITLE = "UNO: join a hosted match"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("enter", "say_room", "Say the room", show=False),
+    ]
+    room: Lobby | None = None
+    """The room this window waits in (the form is done with), until the match starts."""
 
     def __init__(
         self,
@@ -280,6 +289,9 @@ class JoinApp(App[int]):
     @on(Button.Pressed, "#join")
     @on(Input.Submitted, "#address, #code, #name, #pin")
     def join_pressed(self) -> None:
+        if self.room is not None:  # joined already: Enter says the room, never joins again
+            self.action_say_room()
+            return
         address = self.query_one("#address", Input).value.strip()
         code = self.query_one("#code", Input).value.strip()
         name = self.query_one("#name", Input).value.strip()
@@ -345,12 +357,40 @@ class JoinApp(App[int]):
         if awaited:
             seats = "1 open seat" if awaited == 1 else f"{awaited} open seats"
             lines += ["", f"Awaited: {seats} ({lobby.bots} bots if still open at the start)."]
-        self.query_one("#lobby", Static).update(Text("\n".join(lines)))
-        speak(self, lobby_words(lobby))
+        shown = self.query_one("#lobby", Static)
+        shown.update(Text("\n".join([*lines, "", ROOM_KEYS])))
+        first = self.room is None
+        self.room = lobby
+        if first:  # the form is done with: its fields take no more keys (the button
+            # first, so that focus leaving a field finds nothing to land on)
+            self.query_one("#join", Button).disabled = True
+            for field in self.query("#join-form Input"):
+                field.disabled = True
+            self.set_focus(None)
+        self.call_after_refresh(self.cursor_to_room)
+        speak(self, f"{lobby_words(lobby)} {ROOM_KEYS}" if first else lobby_words(lobby))
+
+    def cursor_to_room(self) -> None:
+        """The terminal's cursor on the room, once the form above it has settled (its
+        message line changes height in the same refresh)."""
+        self.call_after_refresh(place_cursor, self.query_one("#lobby", Static))
+
+    def action_say_room(self) -> None:
+        if self.room is not None:
+            speak(self, f"{lobby_words(self.room)} {ROOM_KEYS}")
+            self.call_after_refresh(self.cursor_to_room)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter says the room only while waiting in it (elsewhere it is the screen's)."""
+        if action == "say_room":
+            return self.room is not None and not isinstance(self.screen, JoinedGameScreen)
+        return True
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A listener hears each field and the button as focus reaches it."""
         widget = event.widget
+        if self.room is not None:  # waiting in the room: the form is not spoken
+            return
         if isinstance(widget, Input) and widget.id in FIELD_WORDS:
             value = widget.value or "empty"
             speak(
@@ -369,9 +409,17 @@ class JoinApp(App[int]):
         speak(self, line)
 
     def refused(self, reason: str) -> None:
+        self.leave_room()
         self.say(f"Cannot join: {reason}.")
 
+    def leave_room(self) -> None:
+        """Out of the room (refused, or the match began): the form takes keys again."""
+        self.room = None
+        for field in self.query("#join-form Input, #join-form Button"):
+            field.disabled = False
+
     def play(self, table: JoinedTable) -> None:
+        self.leave_room()
         self.say("")
         self.query_one("#lobby", Static).update("")
 
