@@ -340,3 +340,32 @@ async def test_the_join_windows_room_is_heard_and_enter_says_it_again_never_join
             await wait_until(pilot, lambda: isinstance(app.screen, JoinedGameScreen), tries=500)
             assert app.room is None
             await pilot.press("ctrl+q")
+
+
+# Help ---------------------------------------------------------------------------------------
+
+
+def test_no_help_passage_is_over_40_words_and_chat_and_timers_are_in_it() -> None:
+    from uno_tui.tui.screens.help import (
+        HELP_KEYS,
+        HELP_SECTIONS,
+        JOINED_SECTIONS,
+        MAX_PASSAGE_WORDS,
+        section_words,
+    )
+
+    timers = (
+        "[b]Timers[/b]\n  Turns are timed: 30 seconds a move; a warning 10 seconds before the "
+        "end, then a random bot moves for you. Your turn's clock is running: 18 seconds left."
+    )
+    passages = [f"Help, 7 sections. {HELP_KEYS}"]
+    passages += [section_words(s) for s in (*HELP_SECTIONS, *JOINED_SECTIONS, timers)]
+    for passage in passages:
+        assert len(passage.split()) <= MAX_PASSAGE_WORDS, passage
+    local = " ".join(section_words(s) for s in HELP_SECTIONS)
+    assert "the slash key chats" in local and "A host may time turns" in local
+    assert "Q: save and quit" in local
+    joined = " ".join(section_words(s) for s in JOINED_SECTIONS)
+    assert "save and quit" not in joined and "Q: leave the table" in joined
+    assert "Slash: a line to everyone (chat)" in joined
+    assert "Pass to NAME" not in joined, "no curtain at a joined table"

@@ -19,6 +19,7 @@ import hmac
 import ipaddress
 import json
 import logging
+import math
 import random
 import secrets
 import socket
@@ -45,7 +46,7 @@ from .chat import save_chat as save_chat_lines
 from .constants import DEFAULT_PORT, DOOR_HEADER
 from .pace import BOT_PAUSE, BotPace
 from .room import Room, RoomRefusal
-from .timers import TURN_POLL, TurnTimers
+from .timers import TURN_POLL, WARN_AT, TurnTimers
 
 SAVE_NAME = "hosted.json"
 CODES_NAME = "hosted-codes.json"
@@ -961,6 +962,7 @@ class Host:
                     protocol.welcome(at, self.game.names, self.game.rules, self.seat_info())
                 )
                 self.update(connection)
+                self.tell_timers(connection)
         self.changed.set()
         return None
 
@@ -972,6 +974,23 @@ class Host:
         seat = connection.seat
         connection.push(protocol.welcome(seat, self.game.names, self.game.rules, self.seat_info()))
         self.update(connection)
+        self.tell_timers(connection)
+
+    def tell_timers(self, connection: Connection) -> None:
+        """A person coming to a timed table is told so, and how long their turn has left if
+        its clock is running (issue 36: a seat joining mid-turn had no warning)."""
+        timers, seat = self.timers, connection.seat
+        if timers is None or seat is None:
+            return
+        text = (
+            f"Turns are timed: {timers.seconds:g} seconds a move; a warning {WARN_AT:g} seconds "
+            f"before the end, then a {self.options.turn_bot} bot moves for you."
+        )
+        began = timers.started.get(seat)
+        if began is not None and began[0] == len(self.game.actions):
+            left = max(1, math.ceil(timers.seconds - (timers.clock() - began[1])))
+            text += f" Your turn's clock is running: {left} seconds left."
+        connection.push(protocol.notice(text))
 
     def left_lobby(self, connection: Connection) -> None:
         """A person who said goodbye in the room gives their seat back (a dropped one

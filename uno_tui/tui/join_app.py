@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
@@ -32,6 +33,7 @@ from uno_tui.net.protocol import MAX_CHAT_TEXT, Lobby
 from uno_tui.net.room import KeptSeat, kept_pin, kept_seat, lobby_words, seat_notes
 from uno_tui.tui.listening import Announcer, place_cursor, speak, start_listening
 from uno_tui.tui.screens.game import GameScreen
+from uno_tui.tui.screens.help import JOINED_SECTIONS, HelpScreen
 from uno_tui.tui.spoken_line import write_spoken
 
 FIELD_WORDS = {
@@ -53,6 +55,8 @@ def kept_at(address: str, *, insecure: bool = False) -> KeptSeat | None:
         return None
 
 
+TIMED_TURNS = "Turns are timed"
+"""How the host's notice of its turn timers begins (told at joining, and in the help)."""
 STATUS_POLL = 0.2
 """How often the joined screen looks at the connection's state (seconds)."""
 
@@ -71,6 +75,8 @@ class JoinedGameScreen(GameScreen):
         super().__init__(table, **kwargs)
         self.joined = table
         self.shown_status: str | None = None
+        self.timed: str | None = None
+        """What the host said of its turn timers ("Turns are timed: ..."), if it did."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="connection", markup=False)
@@ -118,8 +124,15 @@ class JoinedGameScreen(GameScreen):
 
     def notice(self, line: str) -> None:
         super().notice(line)
+        if line.startswith(TIMED_TURNS):
+            self.timed = line  # the help tells it again
         if " says: " in line:
             self.show()  # into the log, among the events
+
+    def action_help(self) -> None:
+        """The joined table's help: chat, Q that leaves, and the host's timers if any."""
+        timers = escape(self.timed or "Turns are not timed at this table.")
+        self.app.push_screen(HelpScreen((*JOINED_SECTIONS, f"[b]Timers[/b]\n  {timers}")))
 
     def action_chat(self) -> None:
         """/ opens a line to type a message to the table; Enter sends it, Escape drops it."""
