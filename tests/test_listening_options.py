@@ -97,3 +97,29 @@ def test_narrate_alone_speaks_with_the_machines_speech_in_the_line_mode() -> Non
     assert lines_speech(parse(["host", "--narrate"])) == "auto"
     assert lines_speech(parse(["host"])) == "none"  # the screen reader reads the lines
     assert lines_speech(parse(["join", "x", "--plain", "--speech", "none", "--narrate"])) == "none"
+
+
+def test_a_served_page_narrates_as_text_never_through_the_servers_speech(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from uno_tui.net import serving
+
+    commands_run: list[str] = []
+
+    class Server:
+        def __init__(self, command: str, **_: Any) -> None:
+            commands_run.append(command)
+
+        def serve(self) -> None:
+            pass
+
+    monkeypatch.setattr(serving, "GuardedServer", Server)
+    parse = build_parser().parse_args
+    said: list[str] = []
+    assert commands.run_serve(parse(["serve", "--insecure"]), said.append) == 0
+    assert commands.run_serve(parse(["serve", "--insecure", "--", "--narrate"]), said.append) == 0
+    given = parse(["serve", "--insecure", "--", "join", "--speech", "none"])
+    assert commands.run_serve(given, said.append) == 0
+    assert commands_run[0].endswith("-m uno_tui join --speech text")
+    assert commands_run[1].endswith("-m uno_tui --narrate --speech text")
+    assert commands_run[2].endswith("-m uno_tui join --speech none"), "the operator's choice"

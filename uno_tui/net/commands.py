@@ -666,6 +666,8 @@ def run_serve(args: argparse.Namespace, say: Callable[[str], None]) -> int:
 
     given: Sequence[str] = args.app_args
     app_args = ["join"] if not given else list(given[1:] if given[0] == "--" else given)
+    if "--speech" not in app_args:  # a page's narration is read on the guest's side, as text
+        app_args += ["--speech", "text"]
     command = shlex.join([sys.executable, "-m", "uno_tui", *app_args])
     if not 0 < args.port < 65536:
         raise CommandError("serve: --port is a number from 1 to 65535")
