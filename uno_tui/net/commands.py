@@ -549,7 +549,8 @@ def _host_lobby(table: RemoteTable, say: Callable[[str], None]) -> None:
     try:
         while table.state.welcome is None:
             try:
-                line = input("Type start when everyone is in (Enter: who is in)?\n").strip()
+                say("Type start when everyone is in (Enter: who is in)?")  # heard too
+                line = input().strip()
             except EOFError:
                 raise KeyboardInterrupt from None
             if line.lower() == "start":
