@@ -226,6 +226,12 @@ async def test_text_narration_writes_each_line_where_the_cursor_sits() -> None:
         await settle(pilot)
         assert line.words.startswith("Green 2"), line.words  # the key cut what was there
         assert cursor_in(app, line)
+        await pilot.press("m")  # a dialog: its words on its own live line, the cursor there
+        screen = await dialog(app, pilot)
+        await settle(pilot)
+        asked = screen.query_one(SpokenLine)
+        assert "1: play Red 1" in asked.words
+        assert cursor_in(app, asked), "not on the answer: the live line holds the cursor"
 
 
 # The chat line ------------------------------------------------------------------------------

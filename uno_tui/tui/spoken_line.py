@@ -6,6 +6,7 @@ heard at the host, its text reaches the guest.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from rich.text import Text
@@ -54,4 +55,4 @@ def write_spoken(app: App[Any], line: str, interrupt: bool) -> None:
         widget = SpokenLine()
         screen.mount(widget)
     widget.tell(line, interrupt)
-    app.call_after_refresh(place_cursor, widget)
+    app.call_after_refresh(partial(place_cursor, widget, live=True))

@@ -13,6 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from uno_tui.tui.listening import cursor_on_live_line
+
 
 class ChoiceScreen(ModalScreen[int | None]):
     """Answers by arrows and Enter, by their number, or by a click; the result is the index
@@ -68,6 +70,8 @@ class ChoiceScreen(ModalScreen[int | None]):
 
     def place_cursor(self) -> None:
         """The terminal's cursor on the highlighted answer."""
+        if cursor_on_live_line(self):  # text narration: the cursor stays on its line
+            return
         answers = self.query_one("#answers", OptionList)
         index = answers.highlighted or 0
         region = answers.content_region
