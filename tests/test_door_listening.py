@@ -7,6 +7,9 @@ reason."""
 from __future__ import annotations
 
 import asyncio
+import os
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +19,8 @@ from uno_tui.cli import build_parser
 from uno_tui.net.ssh_door import DoorSession, door_command
 
 from .net_helpers import hosting, secure
-from .test_net_ssh import ONE_REMOTE, door_open, guest, read_until
+from .test_net_processes import free_port
+from .test_net_ssh import ONE_REMOTE, Tmux, door_open, guest, read_until, ssh_command, start_host
 
 
 @pytest.mark.parametrize(
@@ -98,3 +102,45 @@ async def test_plain_brief_through_the_door_joins_and_speech_is_refused(tmp_path
         async with asyncio.timeout(15):
             while door.sessions:
                 await asyncio.sleep(0.1)
+
+
+@pytest.fixture
+def tmux() -> Iterator[Tmux]:
+    if shutil.which("tmux") is None or shutil.which("ssh") is None:
+        pytest.skip("needs tmux and an ssh client")
+    driver = Tmux()
+    yield driver
+    driver.stop()
+
+
+def test_n_in_the_doors_app_writes_on_the_guests_screen_and_nothing_speaks_at_the_host(
+    data_dir: Path, tmp_path: Path, tmux: Tmux, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A real ssh client in tmux: the host's machine has a speech program (a fake espeak-ng
+    and spd-say that log what they are asked to say); the guest's app turns narration on with N, and the
+    words come on the guest's own screen, never to that program."""
+    programs = tmp_path / "bin"
+    programs.mkdir()
+    spoken = tmp_path / "spoken-at-the-host.txt"
+    for name in ("spd-say", "espeak-ng", "espeak"):  # whichever "auto" would find first
+        fake = programs / name
+        fake.write_text(f'#!/bin/sh\nprintf "%s\\n" "$*" >> {spoken}\n', encoding="utf-8")
+        fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{programs}{os.pathsep}{os.environ['PATH']}")
+    ssh_port = free_port()
+    host, code = start_host(data_dir, ssh_port)
+    try:
+        tmux("new-session", "-d", "-s", "guest", "-x", "100", "-y", "32")
+        tmux("send-keys", "-t", "guest", ssh_command(ssh_port, tmp_path, "-t", "app"), "Enter")
+        tmux.wait_for(lambda text: text.rstrip().endswith("Code:"))
+        tmux("send-keys", "-t", "guest", code, "Enter")
+        tmux.wait_for(lambda text: "1-9 or arrows and Enter" in text)  # the first Wild's colour
+        tmux("send-keys", "-t", "guest", "Escape")  # put off: N is the table's key
+        tmux.wait_for(lambda text: "1-9 or arrows and Enter" not in text)
+        tmux("send-keys", "-t", "guest", "n")
+        tmux.wait_for(lambda text: "Narration on. Top card: " in text)
+        tmux("send-keys", "-t", "guest", "C-q")
+        tmux.wait_for(lambda text: "SSH-EXIT=" in text)
+    finally:
+        host.close()
+    assert not spoken.exists(), spoken.read_text(encoding="utf-8")
