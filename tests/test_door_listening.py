@@ -116,9 +116,9 @@ def tmux() -> Iterator[Tmux]:
 def test_n_in_the_doors_app_writes_on_the_guests_screen_and_nothing_speaks_at_the_host(
     data_dir: Path, tmp_path: Path, tmux: Tmux, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A real ssh client in tmux: the host's machine has a speech program (a fake espeak-ng
-    and spd-say that log what they are asked to say); the guest's app turns narration on with N, and the
-    words come on the guest's own screen, never to that program."""
+    """A real ssh client in tmux: the host's machine has speech programs (fake spd-say,
+    espeak-ng and espeak that log what they are asked to say); the guest's app turns narration
+    on with N, and the words come on the guest's own screen, never to those programs."""
     programs = tmp_path / "bin"
     programs.mkdir()
     spoken = tmp_path / "spoken-at-the-host.txt"
