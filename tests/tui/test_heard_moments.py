@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from textual.widgets import Input, OptionList
+from textual.widgets import Footer, Input, OptionList
 
 from uno_tui.engine import Card, DecisionKind, Game, Position, Rules
 from uno_tui.match.session import Seat, Session
@@ -222,6 +222,8 @@ async def test_text_narration_writes_each_line_where_the_cursor_sits() -> None:
         assert isinstance(app.announcer.speaker, TextSpeaker)
         line = app.screen.query_one(SpokenLine)
         assert "Your turn" in line.words
+        footer = app.screen.query_one(Footer)
+        assert not line.region.overlaps(footer.region), "the keys stay seen under it"
         await pilot.press("right")
         await settle(pilot)
         assert line.words.startswith("Green 2"), line.words  # the key cut what was there

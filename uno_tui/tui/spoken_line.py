@@ -11,7 +11,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.app import App
-from textual.widgets import Static
+from textual.widgets import Footer, Static
 
 from uno_tui.tui.listening import place_cursor
 
@@ -53,6 +53,8 @@ def write_spoken(app: App[Any], line: str, interrupt: bool) -> None:
     widget = found.first() if found else None
     if widget is None:
         widget = SpokenLine()
+        if screen.query(Footer):  # docked to the same edge, above it: the keys stay seen
+            widget.styles.margin = (0, 0, 1, 0)
         screen.mount(widget)
     widget.tell(line, interrupt)
     app.call_after_refresh(partial(place_cursor, widget, live=True))
