@@ -118,6 +118,13 @@ async def test_n_says_narration_on_then_where_the_game_stands() -> None:
         assert cut, "the key's answer comes at once"
         assert words.startswith("Narration on. Top card: Red 9")
         assert "Your turn" in words
+        await pilot.press("n")  # off: nothing more is said
+        await settle(pilot)
+        said = len(speaker.lines())
+        await pilot.press("n")  # on again: the same first words
+        await settle(pilot)
+        assert len(speaker.lines()) == said + 1
+        assert speaker.last().startswith("Narration on. Top card: Red 9")
 
 
 # Dialogs while the table moves on -----------------------------------------------------------

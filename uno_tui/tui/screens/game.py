@@ -820,6 +820,8 @@ class GameScreen(Screen[None]):
         self.voice.on = not self.voice.on
         if not self.voice.on:
             self.voice.interrupt()
+        else:  # back on: what was missed is in L; now, where the game stands
+            self.speak_now(f"Narration on. {self.where_we_stand()}")
         self.notify(f"Narration {'on' if self.voice.on else 'off'}.")
 
     def where_we_stand(self) -> str:
