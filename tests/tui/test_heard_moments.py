@@ -6,6 +6,7 @@ N's first words; the text narration (``--speech text``) written where the cursor
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 from textual.widgets import Footer, Input, OptionList
@@ -296,9 +297,14 @@ async def test_repeat_after_the_bots_says_the_moves_since_yours_and_top_who_play
             ),
         )
         await settle(pilot)
+        await pilot.press("right")  # the cursor's words: not in what R repeats
+        await settle(pilot)
         await pilot.press("r")
         await settle(pilot)
         repeat = speaker.last()
+        moved = speaker.lines()[-2]
+        assert re.fullmatch(r".+, \d+ of \d+, (can|cannot) go\.", moved), moved
+        assert moved not in repeat, repeat
         assert repeat.startswith("You play Red 1."), repeat
         assert "Ada plays Red Draw Two: you draw 2 cards and are skipped" in repeat
         assert "Your turn" in repeat

@@ -209,6 +209,8 @@ class GameScreen(Screen[None]):
         self.repeat_from: int | None = None
         """How many lines had been heard when the viewer last moved: R says what came since
         (their move, the bots' moves, their turn), not only the last line."""
+        self.cursor_said: set[str] = set()
+        """The cursor's words said ("Red 2, 1 of 3, can go."): R leaves them out."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -349,9 +351,10 @@ class GameScreen(Screen[None]):
         if self.voice is None or (tuple(hand.cards), hand.playable) != self.hand_memo:
             return
         card = hand.selected
-        if card is not None:  # not kept: R repeats the table's lines, not the cursor's
+        if card is not None:
             words = cursor_words(card, hand.cursor, len(hand.cards), hand.playable)
-            self.voice.say(words, interrupt=True, keep=False)
+            self.cursor_said.add(words)  # in the log (L), not in what R repeats
+            self.speak_now(words)
 
     def choosable_cards(self, seat: int) -> set[Card]:
         return {a.card for a in self.flow.actions_of(seat) if isinstance(a, CARD_ACTIONS)}
@@ -779,6 +782,7 @@ class GameScreen(Screen[None]):
             return "Narration is off: N turns it on."
         if what == "repeat":
             since = [] if self.repeat_from is None else self.voice.history.since(self.repeat_from)
+            since = [line for line in since if line not in self.cursor_said]
             if len(since) > 1:  # the moves since the viewer's own, and what is now
                 return " ".join(since[-REPEAT_LINES:])
             return self.voice.history.last()
