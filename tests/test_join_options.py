@@ -59,7 +59,7 @@ def test_the_joined_app_gets_narration_and_the_speech_asked_for(
 
     monkeypatch.setattr(join_app, "JoinApp", FakeJoinApp)
     args = cli.build_parser().parse_args(
-        ["join", "h:1", "--code", "K7", "--narrate", "--speech", "espeak-ng"]
+        ["join", "h:1", "--code", "K7", "--narrate", "--speech", "espeak-ng", "--sounds", "bell"]
     )
     assert cli.join_in_app(args) == 0
     assert opened == [
@@ -69,6 +69,7 @@ def test_the_joined_app_gets_narration_and_the_speech_asked_for(
             "name": "",
             "narrate": True,
             "speech": "espeak-ng",
+            "sounds": "bell",
             "fingerprint": "",
             "insecure": False,
         }

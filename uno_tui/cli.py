@@ -25,8 +25,8 @@ from uno_tui.engine import (
     clean_name,
 )
 from uno_tui.narration import VERBOSITIES, resume_hint
-from uno_tui.narration.sounds import SOUND_CHOICES
-from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
+from uno_tui.narration.sounds import SOUND_CHOICES, SoundChoice
+from uno_tui.narration.speech import SPEECH_CHOICES, SpeechChoice, make_speaker
 from uno_tui.program import command_name
 from uno_tui.seats import BOT_LEVELS, Seat
 from uno_tui.signals import LAST_RESORT_SECONDS, SignalExit, end_process_after, exit_on_signals
@@ -198,25 +198,31 @@ def build_parser(*, later: bool = True) -> argparse.ArgumentParser:
     sim.add_parser(sub)
 
     add_network_parsers(sub)
-    add_listening_options(sub.choices["join"])
+    for command in sub.choices.values():
+        add_listening_options(command)
     return parser
 
 
-def add_listening_options(join: argparse.ArgumentParser) -> None:
-    """``uno-tui join ... --narrate --speech auto`` as well as before ``join``: a joined blind
-    player's options after the address, where they are typed. Unset, the top level's stand."""
-    join.add_argument(
-        "--narrate", action="store_true", default=argparse.SUPPRESS, help="tell every event"
-    )
-    join.add_argument(
-        "--speech", choices=SPEECH_CHOICES, default=argparse.SUPPRESS, help="speak the narration"
-    )
-    join.add_argument(
+LISTENING_OPTIONS: tuple[tuple[str, dict[str, object]], ...] = (
+    ("--narrate", {"action": "store_true", "help": "tell every event"}),
+    ("--speech", {"choices": SPEECH_CHOICES, "help": "speak the narration"}),
+    ("--sounds", {"choices": SOUND_CHOICES, "help": "a sound for the big moments"}),
+    (
         "--verbosity",
-        choices=VERBOSITIES,
-        default=argparse.SUPPRESS,
-        help="full: every event; brief: only what changes a decision",
-    )
+        {"choices": VERBOSITIES, "help": "full: every event; brief: only what changes a decision"},
+    ),
+)
+"""The options of listening, which every subcommand takes after its word too."""
+
+
+def add_listening_options(command: argparse.ArgumentParser) -> None:
+    """``uno-tui host --speech espeak-ng``, ``join ... --sounds bell`` as well as before the
+    word: a blind player's options where they are typed. Unset, the top level's stand; a
+    subcommand's own option of the same name (``replay --speech``) is kept."""
+    taken = set(command._option_string_actions)
+    for flag, options in LISTENING_OPTIONS:
+        if flag not in taken:
+            command.add_argument(flag, default=argparse.SUPPRESS, **options)  # type: ignore[arg-type]
 
 
 # The table ----------------------------------------------------------------------------------
@@ -612,9 +618,19 @@ def play_across_machines(args: argparse.Namespace) -> int:
     from uno_tui.plain import PlainGame
     from uno_tui.plain.lines import STDIN
 
+    speaker = make_speaker(lines_speech(args), notify=say)
+    sounds: SoundChoice = getattr(args, "sounds", None) or "off"
+
+    def say_aloud(line: str) -> None:
+        """The host's and the lobby's lines (the room's code, who came in, "Type start"):
+        printed, and spoken to a host or a guest who asked for speech."""
+        say(line)
+        speaker.say(line)
+
     def play_remote(table: Table) -> int:
-        speaker = make_speaker(args.speech or "none", notify=say)
-        game = PlainGame(table, STDIN, sys.stdout, speaker=speaker, verbosity=args.verbosity)
+        game = PlainGame(
+            table, STDIN, sys.stdout, speaker=speaker, verbosity=args.verbosity, sounds=sounds
+        )
         return game.run()
 
     try:
@@ -624,10 +640,21 @@ def play_across_machines(args: argparse.Namespace) -> int:
             return join_in_app(args)
         with line_by_line():
             if args.command == "join":
-                return commands.run_join(args, play_remote, say)
-            return commands.run_host(args, parse_seats, play_remote, say)
+                return commands.run_join(args, play_remote, say_aloud)
+            return commands.run_host(args, parse_seats, play_remote, say_aloud)
     except commands.CommandError as error:
         raise UsageError(str(error)) from None
+    finally:
+        speaker.close()
+
+
+def lines_speech(args: argparse.Namespace) -> SpeechChoice:
+    """The speech of a line-by-line seat: the one asked for; with ``--narrate`` alone, the
+    machine's own (a blind host asked to be told); else none (the screen reader reads the
+    lines)."""
+    if args.speech:
+        return args.speech  # type: ignore[no-any-return]
+    return "auto" if getattr(args, "narrate", False) else "none"
 
 
 def join_in_app(args: argparse.Namespace) -> int:
@@ -642,6 +669,7 @@ def join_in_app(args: argparse.Namespace) -> int:
         name=getattr(args, "name", None) or os.environ.get(ENV_JOIN_NAME, ""),
         narrate=bool(getattr(args, "narrate", False)),
         speech=args.speech or "auto",
+        sounds=getattr(args, "sounds", None) or "off",
         fingerprint=getattr(args, "fingerprint", None) or "",
         insecure=bool(getattr(args, "insecure", False)),
     )

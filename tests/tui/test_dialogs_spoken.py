@@ -9,6 +9,7 @@ from textual.widgets import OptionList
 
 from uno_tui.engine import Card, Game, Position, Rules
 from uno_tui.match.session import Seat, Session
+from uno_tui.narration import Narrator
 from uno_tui.narration.speech import Speaker
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import ChoiceScreen, CurtainScreen, GameScreen
@@ -48,11 +49,14 @@ def cursor_on_selection(app: UnoApp, screen: ChoiceScreen) -> bool:
     return app.cursor_position == answers.content_region.offset + Offset(0, row)
 
 
-async def check_spoken_with_cursor(app: UnoApp, pilot, question: str, answers: list[str]) -> None:  # type: ignore[no-untyped-def]
+async def check_spoken_with_cursor(  # type: ignore[no-untyped-def]
+    app: UnoApp, pilot, question: str, answers: list[str], stakes: str = ""
+) -> None:
     screen = await dialog(app, pilot)
     numbered = ", ".join(f"{n}: {a}" for n, a in enumerate(answers, start=1))
     assert screen.question == question
-    assert f"{question} {numbered}." in heard(app)
+    said = f"{question} {stakes} {numbered}." if stakes else f"{question} {numbered}."
+    assert said in heard(app)
     assert cursor_on_selection(app, screen)
     await pilot.press("down")
     await pilot.pause()
@@ -147,6 +151,8 @@ async def test_the_curtain_and_the_challenge_are_spoken_in_hot_seat() -> None:
                 "challenge: if it was played illegally, its player draws instead",
                 "draw the penalty cards",
             ],
+            stakes="Ann played it. Challenge: if Ann held a red card, Ann draws 4; if not, you "
+            "draw 6. Draw: you draw 4, no risk.",
         )
 
 
@@ -164,18 +170,32 @@ async def test_m_asks_the_moves_and_their_numbers_play_them() -> None:
     assert any(line.startswith("You play Red 2") for line in lines)
 
 
-def test_the_match_end_is_spoken_with_its_winner() -> None:
+def test_the_match_end_says_its_winner_once() -> None:
+    """The narration's line names the winner with the final scores; the round's end then
+    says only what the keys do (it said "Match over: Ada wins the match!" again)."""
     rules = Rules.two_player(target_score=1)
     session = Session(rules, [Seat("Ada", "easy"), Seat("Bo", "easy")], seed=4)
     session.run_bots()
     game = session.game
     assert session.is_over
-    line = round_spoken(game.view(None), game.round_events(None))
+    events = game.round_events(None)
+    line = round_spoken(game.view(None), events)
     winner = game.names[max(range(2), key=lambda seat: game.scores[seat])]
     assert line == (
-        f"Match over: {winner} wins the match! "
-        "Enter sets up a new match, R replays this match move by move, Q quits."
+        "Match over. Enter sets up a new match, R replays this match move by move, Q quits."
     )
+    told = [text for text in Narrator(game.names).narrate_events(events, None) if text]
+    said = [*told, line]
+    assert sum("the match" in text and winner in text for text in said) == 1
+    assert f"{winner} wins the match. Final scores: " in " ".join(told)
+
+
+def last_said(app: UnoApp) -> str:
+    """The last line spoken (the cursor's words are spoken, not kept for R and L)."""
+    speaker = app.speaker
+    assert speaker is not None and isinstance(speaker.backend, RecordingSpeech)
+    assert speaker.wait_idle(10)
+    return speaker.backend.said()[-1]
 
 
 async def test_moving_along_the_hand_says_the_card_under_the_cursor() -> None:
@@ -184,13 +204,13 @@ async def test_moving_along_the_hand_says_the_card_under_the_cursor() -> None:
         await pilot.pause()
         await pilot.press("right")
         await pilot.pause()
-        first = heard(app)[-1]
+        first = last_said(app)
         await pilot.press("3")
         await pilot.pause()
-        third = heard(app)[-1]
+        third = last_said(app)
         await pilot.press("left", "left")
         await pilot.pause()
-        back = heard(app)[-1]
+        back = last_said(app)
     assert first == "Green 3, 2 of 3, cannot go."
     assert third == "Blue 4, 3 of 3, cannot go."
     assert back == "Red 2, 1 of 3, can go."

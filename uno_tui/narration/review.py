@@ -12,7 +12,17 @@ from collections import deque
 from collections.abc import Iterable, Sequence
 
 from uno_tui.engine import Card, Color, PlayerView, PublicView, Rank, Rules, build_deck
-from uno_tui.engine.events import CardPlayed, ColorNamed, FirstCardTurned
+from uno_tui.engine.events import (
+    CardPlayed,
+    CardsDrawn,
+    ColorNamed,
+    DirectionChanged,
+    DrawReason,
+    FirstCardTurned,
+    PenaltyStacked,
+    PlayerSkipped,
+    TurnBegan,
+)
 
 from .moves import Move, moves_words
 from .narrator import card_order, card_words, plural, scores_words
@@ -48,6 +58,44 @@ def public_top_words(view: PublicView) -> str:
     player's own view adds (the penalty they must answer, the card they drew)."""
     color = view.current_color.word if view.current_color else "not named yet"
     return f"Top card: {card_words(view.top_card)}, colour {color}."
+
+
+PENALTY_DRAWS = (DrawReason.DRAW_TWO, DrawReason.DRAW_FOUR, DrawReason.TEAM_DRAW_FOUR)
+
+
+def played_words(view: PublicView, listener: int | None = None) -> str:
+    """Who played the top card and what it did, for ``top``: "Ada played it: Bo drew 2 and
+    was skipped." ("" when the top card was turned up, not played)."""
+    index = next(
+        (i for i in range(len(view.events) - 1, -1, -1) if isinstance(view.events[i], CardPlayed)),
+        None,
+    )
+    if index is None:
+        return ""
+    played = view.events[index]
+    assert isinstance(played, CardPlayed)
+    if played.card != view.top_card:
+        return ""
+
+    def name(seat: int) -> str:
+        return "you" if seat == listener else view.names[seat]
+
+    did: list[str] = []
+    for event in view.events[index + 1 :]:
+        if isinstance(event, TurnBegan):
+            break
+        if isinstance(event, CardsDrawn) and event.reason in PENALTY_DRAWS:
+            did.append(f"{name(event.player)} drew {event.count}")
+        elif isinstance(event, PlayerSkipped):
+            was = "were" if event.player == listener else "was"
+            did.append(f"{name(event.player)} {was} skipped")
+        elif isinstance(event, DirectionChanged):
+            did.append(f"play turned {'clockwise' if event.clockwise else 'counterclockwise'}")
+        elif isinstance(event, PenaltyStacked):
+            did.append(f"the penalty is {event.total}")
+    who = name(played.player)
+    text = f"{who[:1].upper()}{who[1:]} played it"
+    return f"{text}: {', '.join(did)}." if did else f"{text}."
 
 
 def penalty_words(view: PlayerView) -> str:
@@ -236,14 +284,14 @@ def review_words(what: str, view: PublicView, moves: Sequence[Move] = ()) -> str
         raise ValueError(f"no review called {what!r}: one of {', '.join(REVIEWS)}")
     if what == "scores":
         return scores_line(view)
+    if what == "top":
+        listener = view.player if isinstance(view, PlayerView) else None
+        top = top_words(view) if isinstance(view, PlayerView) else public_top_words(view)
+        return f"{top} {played_words(view, listener)}".strip()
     if not isinstance(view, PlayerView):
-        if what == "top":
-            return public_top_words(view)
         return public_counts_words(view) if what == "counts" else NO_HAND_SHOWN
     if what == "moves":
         return moves_words(moves)
-    if what == "top":
-        return top_words(view)
     return counts_words(view) if what == "counts" else hand_words(view)
 
 

@@ -29,8 +29,19 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Literal, Protocol
 
-SpeechChoice = Literal["auto", "spd-say", "espeak-ng", "espeak", "none"]
-SPEECH_CHOICES: tuple[SpeechChoice, ...] = ("auto", "spd-say", "espeak-ng", "espeak", "none")
+SpeechChoice = Literal["auto", "spd-say", "espeak-ng", "espeak", "none", "text"]
+SPEECH_CHOICES: tuple[SpeechChoice, ...] = (
+    "auto",
+    "spd-say",
+    "espeak-ng",
+    "espeak",
+    "none",
+    "text",
+)
+"""``text``: nothing spoken on this machine; the app writes each line where the terminal's
+cursor sits, for the listener's own screen reader (the SSH door's app: the guest's machine
+speaks, never the host's). The line mode writes every line anyway: ``text`` is ``none``
+there."""
 NO_SPEECH = "No speech on this machine; the text log continues."
 
 
@@ -161,7 +172,7 @@ def detect(
 ) -> Backend | None:
     """The speech program to use: the one chosen, or with ``"auto"`` the first found of
     spd-say, espeak-ng and espeak; ``None`` when there is none (or ``"none"`` was chosen)."""
-    if choice == "none":
+    if choice in ("none", "text"):
         return None
     names = ("spd-say", "espeak-ng", "espeak") if choice == "auto" else (choice,)
     for name in names:
@@ -287,6 +298,27 @@ class Speaker:
                     self._idle.set()
 
 
+class TextSpeaker(Speaker):
+    """Speech as text: each line handed to ``write`` at once (on the caller's thread), for a
+    screen reader on the listener's side to read; nothing is heard on this machine."""
+
+    def __init__(self, write: Callable[[str, bool], None]) -> None:
+        super().__init__(None)
+        self.write = write
+
+    @property
+    def available(self) -> bool:
+        return True
+
+    @property
+    def name(self) -> str:
+        return "text"
+
+    def say(self, text: str, *, interrupt: bool = False) -> None:
+        if text.strip():
+            self.write(plain_text(text), interrupt)
+
+
 def make_speaker(
     choice: SpeechChoice = "auto",
     *,
@@ -298,8 +330,8 @@ def make_speaker(
     that there is no speech (naming the program when one was asked for by name)."""
     backend = detect(choice, which, speechd)
     unavailable = NO_SPEECH
-    if backend is None and choice not in ("auto", "none"):
+    if backend is None and choice not in ("auto", "none", "text"):
         unavailable = f"{choice} is not installed: no speech; the text log continues."
-    if choice == "none":
+    if choice in ("none", "text"):
         notify = None  # speech turned off on purpose: nothing to report
     return Speaker(backend, notify=notify, unavailable=unavailable)

@@ -567,7 +567,8 @@ def _host_lobby(table: RemoteTable, say: Callable[[str], None]) -> None:
     try:
         while table.state.welcome is None:
             try:
-                line = input("Type start when everyone is in (Enter: who is in)?\n").strip()
+                say("Type start when everyone is in (Enter: who is in)?")  # heard too
+                line = input().strip()
             except EOFError:
                 raise KeyboardInterrupt from None
             if line.lower() == "start":
@@ -689,6 +690,8 @@ def run_serve(args: argparse.Namespace, say: Callable[[str], None]) -> int:
 
     given: Sequence[str] = args.app_args
     app_args = ["join"] if not given else list(given[1:] if given[0] == "--" else given)
+    if "--speech" not in app_args:  # a page's narration is read on the guest's side, as text
+        app_args += ["--speech", "text"]
     command = shlex.join([sys.executable, "-m", "uno_tui", *app_args])
     if not 0 < args.port < 65536:
         raise CommandError("serve: --port is a number from 1 to 65535")

@@ -40,7 +40,7 @@ from .options import AWAY_BOT, HostOptions
 from .pace import BotPace
 from .seating import Seating
 from .tasks import keep_running
-from .timers import TURN_POLL, TurnTimers
+from .timers import TURN_POLL, TurnTimers, timers_notice
 
 
 class Host:
@@ -212,6 +212,14 @@ class Host:
             await self.seating.play(ws, seat, address)
 
     # Turn timers -------------------------------------------------------------------------------
+
+    def tell_timers(self, connection: Connection) -> None:
+        """A person coming to a timed table is told so (``timers.timers_notice``)."""
+        text = timers_notice(
+            self.timers, connection.seat, len(self.game.actions), self.options.turn_bot
+        )
+        if text is not None:
+            connection.push(protocol.notice(text))
 
     def back_from_autopilot(self, seat: int) -> None:
         """A person whose seat the timer's bot played makes a move the rules accept: the seat

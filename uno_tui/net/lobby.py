@@ -154,6 +154,7 @@ class HostedRoom:
                     protocol.welcome(at, game.names, game.rules, host.seating.seat_info())
                 )
                 host.connections.update_one(connection, game)
+                host.tell_timers(connection)
         host.changed.set()
         return None
 

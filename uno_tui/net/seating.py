@@ -91,6 +91,7 @@ class Seating:
         seat = connection.seat
         connection.push(protocol.welcome(seat, host.game.names, host.game.rules, self.seat_info()))
         host.connections.update_one(connection, host.game)
+        host.tell_timers(connection)
 
     def _sit(self, connection: Connection, seat: int) -> None:
         """``connection`` takes ``seat``: from an older connection, or back from a bot."""

@@ -87,6 +87,8 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         self.terminal: str | None = None
         self.size = (80, 24)
         self.mode = "app"
+        self.listening: list[str] = []
+        """The guest's options of listening (``plain --verbosity brief``, ``app --narrate``)."""
         self.unknown: str | None = None
         self.process: asyncio.subprocess.Process | None = None
         self.master: int | None = None
@@ -127,13 +129,10 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        word = command.strip().lower()
-        if word in ("", "app"):
-            self.mode = "app"
-        elif word in ("plain", "line", "lines"):
-            self.mode = "plain"
-        else:
-            self.unknown = command.strip()[:40]
+        try:
+            self.mode, self.listening = door_command(command)
+        except ValueError as error:
+            self.unknown = str(error)
         return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
@@ -151,10 +150,7 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         chan = self.channel
         assert chan is not None
         if self.unknown is not None:
-            self._tell(
-                f"uno-tui: no command {self.unknown!r} here: ssh -p PORT HOST for the app, "
-                "ssh -p PORT HOST plain for the line mode."
-            )
+            self._tell(f"uno-tui: {self.unknown}; {DOOR_COMMANDS}")
             chan.exit(2)
             return
         if self.mode == "app" and self.terminal is None:
@@ -219,7 +215,9 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
 
     def _arguments(self) -> list[str]:
         arguments = ["join", self.door.join_address(), *self.door.join_options]
-        return [*arguments, "--plain"] if self.mode == "plain" else arguments
+        # Never the host's speech: the guest's own screen reader reads what is written.
+        heard = ["--speech", "none" if self.mode == "plain" else "text", *self.listening]
+        return [*arguments, "--plain", *heard] if self.mode == "plain" else [*arguments, *heard]
 
     async def _start(self) -> None:
         environment = self._environment()
@@ -442,6 +440,46 @@ class DoorSession(asyncssh.SSHServerSession[bytes]):
         for task in self.tasks:
             if task is not asyncio.current_task():
                 task.cancel()
+
+
+DOOR_COMMANDS = (
+    "ssh -p PORT HOST for the app (add app --narrate for the narration written on its last "
+    "line), ssh -p PORT HOST plain for the line mode (add --verbosity brief for fewer lines); "
+    "--sounds bell rings your own terminal's bell."
+)
+MODES = {"": "app", "app": "app", "plain": "plain", "line": "plain", "lines": "plain"}
+DOOR_OPTIONS = {"--verbosity": ("full", "brief"), "--sounds": ("off", "bell"), "--narrate": ()}
+"""What a guest may ask for after the mode: nothing that would be heard on the host's
+machine (no ``--speech``, no sound icons: both play where the app runs)."""
+
+
+def door_command(command: str) -> tuple[str, list[str]]:
+    """The mode and the options of ``ssh HOST plain --verbosity brief``; ``ValueError``
+    with the one reason a command is not taken."""
+    words = command.lower().split()
+    mode = MODES.get(words[0] if words else "")
+    if mode is None:
+        raise ValueError(f"no command {command.strip()[:40]!r} here")
+    options: list[str] = []
+    rest = iter(words[1:])
+    for word in rest:
+        flag, _, value = word.partition("=")
+        if flag == "--speech":
+            raise ValueError(
+                "--speech would speak on the host's machine, not yours: your own screen reader "
+                "reads the lines"
+            )
+        if flag not in DOOR_OPTIONS:
+            raise ValueError(f"no option {word[:30]!r} here")
+        values = DOOR_OPTIONS[flag]
+        if not values:  # --narrate: the line mode writes every line anyway
+            options.append(flag)
+            continue
+        value = value or next(rest, "")
+        if value not in values:
+            raise ValueError(f"{flag} takes {' or '.join(values)}, not {value[:20]!r}")
+        options += [flag, value]
+    return mode, options
 
 
 def _set_size(fd: int, width: int, height: int) -> None:

@@ -66,3 +66,20 @@ class TurnTimers:
     def acted(self, seat: int) -> None:
         """The person moved: their count of timed-out turns starts again."""
         self.missed.pop(seat, None)
+
+
+def timers_notice(timers: TurnTimers | None, seat: int | None, moves: int, bot: str) -> str | None:
+    """What a person coming to a timed table is told: the time a move, the warning, the bot;
+    and how long their turn has left if its clock is running (a seat joining mid-turn).
+    ``None`` at an untimed table, or for a spectator."""
+    if timers is None or seat is None:
+        return None
+    text = (
+        f"Turns are timed: {timers.seconds:g} seconds a move; a warning {WARN_AT:g} seconds "
+        f"before the end, then a {bot} bot moves for you."
+    )
+    began = timers.started.get(seat)
+    if began is not None and began[0] == moves:
+        left = max(1, math.ceil(timers.seconds - (timers.clock() - began[1])))
+        text += f" Your turn's clock is running: {left} seconds left."
+    return text

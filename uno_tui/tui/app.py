@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,13 +19,14 @@ from textual.theme import Theme
 from uno_tui.engine import Rules, SetupError
 from uno_tui.narration import resume_hint
 from uno_tui.narration.sounds import SoundChoice, sound_choice
-from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
+from uno_tui.narration.speech import Speaker, SpeechChoice, TextSpeaker, make_speaker
 from uno_tui.program import command_name
 from uno_tui.seats import Seat
 from uno_tui.tui.listening import Announcer, start_listening
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.setup import SetupScreen
 from uno_tui.tui.screens.too_small import TooSmallScreen, cover_words, too_small
+from uno_tui.tui.spoken_line import write_spoken
 from uno_tui.tui.table_setup import TableSetup, load_last_setup, save_last_setup
 
 if TYPE_CHECKING:
@@ -113,9 +115,11 @@ class UnoApp(App[None]):
         """The small size last spoken in narration mode (the cover is said once a size)."""
 
     def make_speaker(self) -> Speaker:
-        return self.speaker or make_speaker(
-            self.speech, notify=lambda line: self.notify(line, title="Narration")
-        )
+        if self.speaker is not None:
+            return self.speaker
+        if self.speech == "text":  # the listener's own screen reader reads the live line
+            return TextSpeaker(partial(write_spoken, self))
+        return make_speaker(self.speech, notify=lambda line: self.notify(line, title="Narration"))
 
     def notify(
         self,
@@ -187,7 +191,13 @@ class UnoApp(App[None]):
 
         question = f"A match is saved ({describe(saved)}). Resume it?"
         answers = ["Resume the saved match", "Start a new one (the saved one is kept as a copy)"]
-        self.push_screen(ChoiceScreen(question, answers, quits=True), answered)
+        announcer = self.announcer
+
+        def speak_line(line: str, now: bool) -> None:
+            announcer.say(line, interrupt=now)
+
+        screen = ChoiceScreen(question, answers, quits=True, speak=speak_line)
+        self.push_screen(screen, answered)
 
     def new_match(self, message: str = "") -> None:
         """The command line's table, started at once, or else the setup screen."""

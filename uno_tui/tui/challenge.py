@@ -25,7 +25,7 @@ from uno_tui.engine.events import (
     DrawReason,
     Event,
 )
-from uno_tui.narration import Phrase, card_words, color_before_draw_four
+from uno_tui.narration import Phrase, card_words, cards_words, color_before_draw_four
 from uno_tui.tui.cards import card_text
 from uno_tui.tui.last_move import who
 
@@ -70,6 +70,14 @@ def challenge_details(view: PlayerView) -> Text:
     text.append("Your hand: ", style="bold")
     text.append_text(cards_line(view.hand))
     return text
+
+
+def challenge_stakes(view: PlayerView) -> str:
+    """The stakes under the challenge question, as a listener hears them: ``Ada played it.
+    Challenge: if Ada held a red card, Ada draws 4; if not, you draw 6. Draw: you draw 4, no
+    risk.`` (the hand is H's)."""
+    lines = challenge_details(view).plain.splitlines()
+    return " ".join(line for line in lines if not line.startswith("Your hand:"))
 
 
 def challenge_outcomes(events: Sequence[Event]) -> list[tuple[DrawFourChallenged, int]]:
@@ -155,3 +163,21 @@ def put_off_phrases(view: PublicView, decision: Decision) -> list[Phrase]:
             return [drew, Phrase("play it or keep it? M asks again.")]
         return [drew, Phrase("the rules say it must be played. M asks again.")]
     return [Phrase("The first card is a Wild: ", "strong"), Phrase("M asks its colour.")]
+
+
+def challenge_result_words(
+    names: Sequence[str],
+    event: DrawFourChallenged,
+    cost: int,
+    viewer: int | None,
+    before: Color | None = None,
+) -> str:
+    """The result banner as a listener hears it: its title and sentences, the hand shown in
+    words (``Red 2, Blue 7``), not as chips."""
+    title, body = challenge_result(names, event, cost, viewer, before)
+    said, _, _ = body.plain.partition("\n\n")
+    shown = event.seen_by(viewer).hand
+    if shown is not None:
+        owner = "Your" if event.player == viewer else f"{names[event.player]}'s"
+        said += f" {owner} hand as shown: {cards_words(shown) or 'no cards'}."
+    return f"{title}: {said}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
+from rich.markup import escape
 from rich.text import Text
 from textual import events, on, work
 from textual.app import App, ComposeResult
@@ -18,7 +19,8 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
-from uno_tui.narration.speech import Speaker, SpeechChoice, make_speaker
+from uno_tui.narration.sounds import SoundChoice
+from uno_tui.narration.speech import Speaker, SpeechChoice, TextSpeaker, make_speaker
 from uno_tui.net.client import (
     FIRST_ANSWER,
     JoinError,
@@ -31,6 +33,8 @@ from uno_tui.net.protocol import MAX_CHAT_TEXT, Lobby
 from uno_tui.net.room import KeptSeat, kept_pin, kept_seat, lobby_words, seat_notes
 from uno_tui.tui.listening import Announcer, place_cursor, speak, start_listening
 from uno_tui.tui.screens.game import GameScreen
+from uno_tui.tui.screens.help import JOINED_SECTIONS, HelpScreen
+from uno_tui.tui.spoken_line import write_spoken
 
 FIELD_WORDS = {
     "address": "The host's address",
@@ -51,6 +55,8 @@ def kept_at(address: str, *, insecure: bool = False) -> KeptSeat | None:
         return None
 
 
+TIMED_TURNS = "Turns are timed"
+"""How the host's notice of its turn timers begins (told at joining, and in the help)."""
 STATUS_POLL = 0.2
 """How often the joined screen looks at the connection's state (seconds)."""
 
@@ -69,6 +75,8 @@ class JoinedGameScreen(GameScreen):
         super().__init__(table, **kwargs)
         self.joined = table
         self.shown_status: str | None = None
+        self.timed: str | None = None
+        """What the host said of its turn timers ("Turns are timed: ..."), if it did."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="connection", markup=False)
@@ -116,8 +124,15 @@ class JoinedGameScreen(GameScreen):
 
     def notice(self, line: str) -> None:
         super().notice(line)
+        if line.startswith(TIMED_TURNS):
+            self.timed = line  # the help tells it again
         if " says: " in line:
             self.show()  # into the log, among the events
+
+    def action_help(self) -> None:
+        """The joined table's help: chat, Q that leaves, and the host's timers if any."""
+        timers = escape(self.timed or "Turns are not timed at this table.")
+        self.app.push_screen(HelpScreen((*JOINED_SECTIONS, f"[b]Timers[/b]\n  {timers}")))
 
     def action_chat(self) -> None:
         """/ opens a line to type a message to the table; Enter sends it, Escape drops it."""
@@ -138,15 +153,25 @@ class JoinedGameScreen(GameScreen):
         )
 
 
+CHAT_WORDS = "Say to the table (Enter sends, Escape cancels):"
+
+
 class ChatLine(ModalScreen[str | None]):
-    """One line to type a message to the table."""
+    """One line to type a message to the table: said to a listener as it opens, the cursor
+    in its field."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
-            yield Label("Say to the table (Enter sends, Escape cancels):")
+            yield Label(CHAT_WORDS)
             yield Input(placeholder="a message", max_length=MAX_CHAT_TEXT, id="chat-text")
+
+    def on_mount(self) -> None:
+        field = self.query_one("#chat-text", Input)
+        field.focus()
+        self.call_after_refresh(place_cursor, field)
+        speak(self, f"{CHAT_WORDS.removesuffix(':')}. Text field.")
 
     @on(Input.Submitted, "#chat-text")
     def send(self, event: Input.Submitted) -> None:
@@ -156,10 +181,19 @@ class ChatLine(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+ROOM_KEYS = "Enter says the room again; Ctrl+Q leaves it."
+"""Said after the room: the form is done with while the host has not started."""
+
+
 class JoinApp(App[int]):
     CSS_PATH = ["app.tcss", "join_app.tcss"]
     TITLE = "UNO: join a hosted match"
-    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("enter", "say_room", "Say the room", show=False),
+    ]
+    room: Lobby | None = None
+    """The room this window waits in (the form is done with), until the match starts."""
 
     def __init__(
         self,
@@ -172,8 +206,10 @@ class JoinApp(App[int]):
         fingerprint: str = "",
         insecure: bool = False,
         speaker: Speaker | None = None,
+        sounds: SoundChoice = "off",
     ) -> None:
-        """``speaker`` speaks instead of the program ``speech`` names (a test's)."""
+        """``speaker`` speaks instead of the program ``speech`` names (a test's); ``sounds``:
+        the game screen's (``--sounds bell``: the terminal's bell, which crosses SSH)."""
         super().__init__()
         self.address = address
         self.code = code
@@ -184,7 +220,8 @@ class JoinApp(App[int]):
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.remote: RemoteTable | None = None
-        self.announcer = Announcer(lambda: speaker or make_speaker(self.speech, notify=self.notify))
+        self.sounds: SoundChoice = sounds
+        self.announcer = Announcer(lambda: speaker or self.make_speaker())
         """With ``--narrate``: the form, help and the replay speak, as in the app's window."""
 
     def notify(
@@ -199,6 +236,11 @@ class JoinApp(App[int]):
         """Every toast is plain text, as in the app's own window: the host's notices quote
         names (``[AFK]Bo joined.``, ``Bo[/] left``) that must show as typed, never act."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    def make_speaker(self) -> Speaker:
+        if self.speech == "text":  # the SSH door's guest: their own screen reader reads it
+            return TextSpeaker(partial(write_spoken, self))
+        return make_speaker(self.speech, notify=self.notify)
 
     @property
     def asks(self) -> str:
@@ -260,6 +302,9 @@ class JoinApp(App[int]):
     @on(Button.Pressed, "#join")
     @on(Input.Submitted, "#address, #code, #name, #pin")
     def join_pressed(self) -> None:
+        if self.room is not None:  # joined already: Enter says the room, never joins again
+            self.action_say_room()
+            return
         address = self.query_one("#address", Input).value.strip()
         code = self.query_one("#code", Input).value.strip()
         name = self.query_one("#name", Input).value.strip()
@@ -325,12 +370,40 @@ class JoinApp(App[int]):
         if awaited:
             seats = "1 open seat" if awaited == 1 else f"{awaited} open seats"
             lines += ["", f"Awaited: {seats} ({lobby.bots} bots if still open at the start)."]
-        self.query_one("#lobby", Static).update(Text("\n".join(lines)))
-        speak(self, lobby_words(lobby))
+        shown = self.query_one("#lobby", Static)
+        shown.update(Text("\n".join([*lines, "", ROOM_KEYS])))
+        first = self.room is None
+        self.room = lobby
+        if first:  # the form is done with: its fields take no more keys (the button
+            # first, so that focus leaving a field finds nothing to land on)
+            self.query_one("#join", Button).disabled = True
+            for field in self.query("#join-form Input"):
+                field.disabled = True
+            self.set_focus(None)
+        self.call_after_refresh(self.cursor_to_room)
+        speak(self, f"{lobby_words(lobby)} {ROOM_KEYS}" if first else lobby_words(lobby))
+
+    def cursor_to_room(self) -> None:
+        """The terminal's cursor on the room, once the form above it has settled (its
+        message line changes height in the same refresh)."""
+        self.call_after_refresh(place_cursor, self.query_one("#lobby", Static))
+
+    def action_say_room(self) -> None:
+        if self.room is not None:
+            speak(self, f"{lobby_words(self.room)} {ROOM_KEYS}")
+            self.call_after_refresh(self.cursor_to_room)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter says the room only while waiting in it (elsewhere it is the screen's)."""
+        if action == "say_room":
+            return self.room is not None and not isinstance(self.screen, JoinedGameScreen)
+        return True
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """A listener hears each field and the button as focus reaches it."""
         widget = event.widget
+        if self.room is not None:  # waiting in the room: the form is not spoken
+            return
         if isinstance(widget, Input) and widget.id in FIELD_WORDS:
             value = widget.value or "empty"
             speak(
@@ -349,9 +422,17 @@ class JoinApp(App[int]):
         speak(self, line)
 
     def refused(self, reason: str) -> None:
+        self.leave_room()
         self.say(f"Cannot join: {reason}.")
 
+    def leave_room(self) -> None:
+        """Out of the room (refused, or the match began): the form takes keys again."""
+        self.room = None
+        for field in self.query("#join-form Input, #join-form Button"):
+            field.disabled = False
+
     def play(self, table: JoinedTable) -> None:
+        self.leave_room()
         self.say("")
         self.query_one("#lobby", Static).update("")
 
@@ -360,7 +441,10 @@ class JoinApp(App[int]):
             ended = f"The table is closed: {closed}." if closed else "The match is over."
             self.say(f"{ended} Ctrl+Q leaves.")
 
-        self.push_screen(JoinedGameScreen(table, narrate=self.narrate, speech=self.speech), over)
+        screen = JoinedGameScreen(
+            table, narrate=self.narrate, speech=self.speech, sounds=self.sounds
+        )
+        self.push_screen(screen, over)
 
     async def action_quit(self) -> None:
         self.exit(0)

@@ -19,7 +19,7 @@ from textual.geometry import Offset
 from textual.widget import Widget
 from textual.widgets import OptionList
 
-from uno_tui.narration.speech import Speaker
+from uno_tui.narration.speech import Speaker, TextSpeaker
 
 
 class Announcer:
@@ -44,6 +44,12 @@ class Announcer:
         is being said; else after it. Nothing while narration is off."""
         if self.on and line.strip():
             self.speaker.say(spoken_form(line), interrupt=interrupt)
+
+    @property
+    def writes_text(self) -> bool:
+        """Narration is written on the live line (``--speech text``), which holds the
+        terminal's cursor: the listener's screen reader reads it there."""
+        return self.on and isinstance(self._speaker, TextSpeaker)
 
     def close(self) -> None:
         if self._speaker is not None:
@@ -106,9 +112,18 @@ def start_listening(node: DOMNode) -> None:
 ORIGIN = Offset(0, 0)
 
 
-def place_cursor(widget: Widget, offset: Offset = ORIGIN) -> None:
+def cursor_on_live_line(node: DOMNode) -> bool:
+    """The live line of text narration holds the cursor: nothing else moves it."""
+    found = announcer(node)
+    return found is not None and found.writes_text
+
+
+def place_cursor(widget: Widget, offset: Offset = ORIGIN, *, live: bool = False) -> None:
     """The terminal's cursor on ``widget`` (``offset`` into its content), drawn with the next
-    frame; nothing if the widget is not on screen."""
+    frame; nothing if the widget is not on screen, or if the live line holds the cursor
+    (``live``: this is the live line)."""
+    if not live and cursor_on_live_line(widget):
+        return
     region = widget.content_region
     if region.width and region.height:
         widget.app.cursor_position = region.offset + offset

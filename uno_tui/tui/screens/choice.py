@@ -13,6 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Label, OptionList, Static
 from textual.widgets.option_list import Option
 
+from uno_tui.tui.listening import cursor_on_live_line
+
 
 class ChoiceScreen(ModalScreen[int | None]):
     """Answers by arrows and Enter, by their number, or by a click; the result is the index
@@ -39,10 +41,13 @@ class ChoiceScreen(ModalScreen[int | None]):
         spoken: Sequence[str] | None = None,
         details: Text | None = None,
         quits: bool = False,
+        spoken_details: str | None = None,
     ) -> None:
         """``spoken``: the answers' words for speech, when they are not the answers' text;
         ``details``: what decides the question, shown under it (a challenge's stakes);
-        ``quits``: Escape and Q answer ``None`` (leave), as before a match begins."""
+        ``quits``: Escape and Q answer ``None`` (leave), as before a match begins;
+        ``spoken_details``: the details as a listener hears them, after the question."""
+        self.spoken_details = spoken_details
         super().__init__()
         self.quits = quits
         self.details = details
@@ -58,11 +63,15 @@ class ChoiceScreen(ModalScreen[int | None]):
         if self.speak is not None:
             words = [w.strip() for w in self.spoken]
             numbered = ", ".join(f"{n}: {w}" for n, w in enumerate(words, start=1))
-            self.speak(f"{self.question} {numbered}.", False)
+            details = f" {self.spoken_details}" if self.spoken_details else ""
+            leave = " Q or Escape leaves." if self.quits else ""
+            self.speak(f"{self.question}{details} {numbered}.{leave}", False)
         self.call_after_refresh(self.place_cursor)
 
     def place_cursor(self) -> None:
         """The terminal's cursor on the highlighted answer."""
+        if cursor_on_live_line(self):  # text narration: the cursor stays on its line
+            return
         answers = self.query_one("#answers", OptionList)
         index = answers.highlighted or 0
         region = answers.content_region

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -89,6 +89,8 @@ from uno_tui.tui.challenge import (
     challenge_details,
     challenge_outcomes,
     challenge_result,
+    challenge_result_words,
+    challenge_stakes,
     put_off_phrases,
 )
 from uno_tui.tui.listening import listening, shared_speaker, show_terminal_cursor
@@ -129,6 +131,10 @@ EMPHASIS_STYLES: dict[Emphasis, str] = {
 
 
 LAST_CARD_WORDS = "One card left: U calls UNO."
+REPEAT_LINES = 8
+"""R says at most this many of the lines since the viewer's own move."""
+QUESTION_PASSED = "That question has passed."
+"""Said when a dialog closes because its moment passed (the table moved on meanwhile)."""
 """Said to a listener who played their next-to-last card without calling."""
 
 
@@ -206,6 +212,11 @@ class GameScreen(Screen[None]):
         """How many of the flow's events had come by the last bot pause."""
         self.results_at = len(self.flow.events)
         """How many of the flow's events have been looked through for challenge results."""
+        self.repeat_from: int | None = None
+        """How many lines had been heard when the viewer last moved: R says what came since
+        (their move, the bots' moves, their turn), not only the last line."""
+        self.cursor_said: set[str] = set()
+        """The cursor's words said ("Red 2, 1 of 3, can go."): R leaves them out."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -348,7 +359,9 @@ class GameScreen(Screen[None]):
             return
         card = hand.selected
         if card is not None:
-            self.speak_now(cursor_words(card, hand.cursor, len(hand.cards), hand.playable))
+            words = cursor_words(card, hand.cursor, len(hand.cards), hand.playable)
+            self.cursor_said.add(words)  # in the log (L), not in what R repeats
+            self.speak_now(words)
 
     def choosable_cards(self, seat: int) -> set[Card]:
         return {a.card for a in self.flow.actions_of(seat) if isinstance(a, CARD_ACTIONS)}
@@ -429,6 +442,27 @@ class GameScreen(Screen[None]):
         self.app.push_screen(screen, settle)
         return await answered
 
+    async def ask_for(self, screen: Screen[ResultT]) -> ResultT:
+        """``wait_for`` a question the flow asked: when the flow cancels it (its moment
+        passed: a bot moved, the clock ran out, the host moved on), the dialog goes and a
+        listener is told so."""
+        try:
+            return await self.wait_for(screen)
+        except asyncio.CancelledError:
+            self.question_passed(screen)
+            raise
+
+    def question_passed(self, screen: Screen[Any]) -> None:
+        """Close ``screen``, a dialog whose moment passed, and say so; what is now comes
+        with the next ``show``. Nothing when the app is closing (the match ends with it)."""
+        if screen not in self.app.screen_stack or not self.is_attached or self.app._exit:
+            return
+        screen.pop_until_active()
+        screen.dismiss(None)
+        self.notify(QUESTION_PASSED, title="Table")
+        self.speak(QUESTION_PASSED)
+        self.told_decision = None  # the question that comes now is told, even the same one
+
     async def pause(self) -> None:
         """The bot pause; with speech on, then until speech has said every line."""
         await self.show_results()
@@ -473,11 +507,14 @@ class GameScreen(Screen[None]):
     async def ask(self, seat: int, question: Question) -> int | None:
         await self.show_results()
         decision = self.flow.decision_of(seat)
-        details = None
+        details = spoken = None
         if decision is not None and decision.kind is DecisionKind.CHALLENGE:
             details = challenge_details(self.game.view(seat))
-        answer = await self.wait_for(self.choice_screen(question, details))
+            spoken = challenge_stakes(self.game.view(seat))
+        answer = await self.ask_for(self.choice_screen(question, details, spoken))
         self.key_pressed()
+        if answer is not None:
+            self.moved_now()
         return answer
 
     async def show_results(self) -> None:
@@ -488,10 +525,20 @@ class GameScreen(Screen[None]):
         for event, cost in challenge_outcomes(events):
             if not {event.challenger, event.player} & people:
                 continue
-            self.show()
             before = color_before_draw_four(self.flow.public_view())
-            title, body = challenge_result(self.game.names, event, cost, self.viewer, before)
-            await self.wait_for(BannerScreen(title, body))
+            viewer = self.viewer
+            title, body = challenge_result(self.game.names, event, cost, viewer, before)
+            if self.voice is not None and self.voice.on:
+                # A listener hears the result after the challenge's events and before what
+                # comes now (the prompt), and no banner holds the next key.
+                self.voice.tell_new(viewer)
+                line = challenge_result_words(self.game.names, event, cost, viewer, before)
+                self.notify(line, title=title, timeout=10)
+                self.speak(line)
+                self.show()
+                continue
+            self.show()
+            await self.ask_for(BannerScreen(title, body))
             self.key_pressed()
 
     async def turn(self, seat: int, decision: Decision) -> Action | None:
@@ -568,7 +615,9 @@ class GameScreen(Screen[None]):
             lines=lambda: list(tell(record)),
         )
 
-    def choice_screen(self, question: Question, details: Text | None = None) -> ChoiceScreen:
+    def choice_screen(
+        self, question: Question, details: Text | None = None, stakes: str | None = None
+    ) -> ChoiceScreen:
         answers: list[str | Text] = [
             color_answer(c.color) if c.color is not None else c.label for c in question.choices
         ]
@@ -579,6 +628,7 @@ class GameScreen(Screen[None]):
             speak=self.say_line if self.voice is not None else None,
             spoken=[c.label for c in question.choices],
             details=details,
+            spoken_details=stakes,
         )
 
     # Acting ----------------------------------------------------------------------------
@@ -590,7 +640,13 @@ class GameScreen(Screen[None]):
         except IllegalActionError as error:
             self.refuse(str(error))
             return
+        self.moved_now()
         self.show()
+
+    def moved_now(self) -> None:
+        """The viewer moved: R repeats from here."""
+        if self.voice is not None:
+            self.repeat_from = self.voice.history.count
 
     def my_actions(self, seat: int, kind: type[ActionT]) -> list[ActionT]:
         return [action for action in self.flow.actions_of(seat) if isinstance(action, kind)]
@@ -743,6 +799,10 @@ class GameScreen(Screen[None]):
         if self.voice is None:
             return "Narration is off: N turns it on."
         if what == "repeat":
+            since = [] if self.repeat_from is None else self.voice.history.since(self.repeat_from)
+            since = [line for line in since if line not in self.cursor_said]
+            if len(since) > 1:  # the moves since the viewer's own, and what is now
+                return " ".join(since[-REPEAT_LINES:])
             return self.voice.history.last()
         return " ".join(self.voice.history.recent(6))
 
@@ -789,11 +849,20 @@ class GameScreen(Screen[None]):
         if self.voice is None:
             self.start_voice()
             self.notify("Narration on.")
+            self.speak_now(f"Narration on. {self.where_we_stand()}")
             return
         self.voice.on = not self.voice.on
         if not self.voice.on:
             self.voice.interrupt()
+        else:  # back on: what was missed is in L; now, where the game stands
+            self.speak_now(f"Narration on. {self.where_we_stand()}")
         self.notify(f"Narration {'on' if self.voice.on else 'off'}.")
+
+    def where_we_stand(self) -> str:
+        """The first words of narration turned on mid-match: the top card, then what the
+        viewer faces (the prompt over the hand)."""
+        prompt = "".join(phrase.text for phrase in self.prompt(self.viewer)).strip()
+        return f"{self.review_line('top')} {prompt}".strip()
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())

@@ -19,25 +19,50 @@ HELP_SECTIONS = (
 [b]Playing[/b]
   Left/Right  move along the hand   Up/Down  colour group left/right
   1-9, 0      jump to card 1-10     Enter    play (pass, give) the card
-  a click     selects a card; a second click plays it
+  a click     selects a card, a second plays it""",
+    """\
+[b]Drawing and calling[/b]
   D  draw (or take the penalty)     U  UNO (with two cards: U, then play)
-  C  catch a player at one card who did not call UNO
+  C  catch a player at one card who did not call UNO""",
+    """\
+[b]Asking[/b]
   I  a hint: what the hard bot would do from your seat, and why
   M  your moves as a list (it asks a put-off question again)
   ?  this help                      Q  save and quit""",
     """\
 [b]Listening[/b] (narration mode, N toggles it)
-  H  my hand       T  top card and colour   K  counts, whose turn
-  S  scores        R  repeat the last line  L  the last few events""",
+  H  my hand       T  top card, who played it   K  counts, whose turn
+  S  scores        R  repeat since my move      L  the last few events""",
     """\
 [b]The curtain[/b]
   With several people at one keyboard, a hand shows only after "Pass
-  to NAME" is confirmed with Enter, and hides when the turn ends. There
-  U calls UNO for the player who just played to one card, and C catches
-  them if they did not: the moment before the next turn.
+  to NAME" is confirmed with Enter, and hides when the turn ends.
 Cards carry their colour's letter (R Y G B). Escape closes this.""",
+    """\
+[b]Calls at the curtain[/b]
+  There U calls UNO for the player who just played to one card, and C
+  catches them if they did not: the moment before the next turn.""",
+    """\
+[b]Across machines[/b]
+  At a joined table the slash key chats: a line to everyone. A host may
+  time turns: you hear how long, a warning 10 seconds before the end,
+  then a bot moves for you.""",
 )
-"""The help's sections, in the order shown; a listener moves between them with the arrows."""
+"""The help's sections, in the order shown; a listener moves between them with the arrows.
+Each is at most ``MAX_PASSAGE_WORDS`` words as spoken (about 13 seconds)."""
+MAX_PASSAGE_WORDS = 40
+JOINED_SECTIONS = (
+    HELP_SECTIONS[0],
+    HELP_SECTIONS[1],
+    HELP_SECTIONS[2].replace("Q  save and quit", "Q  leave the table"),
+    HELP_SECTIONS[3],
+    """\
+[b]At this table[/b]
+  /  a line to everyone (chat), Enter sends it, Escape drops it
+  Q  leaves the table: your seat waits at the host for you to join again""",
+)
+"""The help at a joined table (the join window, the SSH door): no curtain, chat, and Q that
+leaves the table instead of saving; its timers are added as the host told them."""
 HELP_TEXT = "\n\n".join(HELP_SECTIONS) + "\n"
 HELP_KEYS = "Up and Down go from section to section, Escape closes."
 
@@ -55,7 +80,7 @@ def section_words(section: str) -> str:
         else:
             told.append(line.strip())
     words = re.sub(r"(\w) ?/ ?(\w)", r"\1 or \2", " ".join(told))  # "Left/Right": not "slash"
-    words = words.replace("1-9, 0:", "1 to 9, and 0:")
+    words = words.replace("1-9, 0:", "1 to 9, and 0:").replace(". /:", ". Slash:")
     words = words.replace("?: this help", "Question mark: this help").replace(" or ? ", " or ")
     return re.sub(r"\.\.+", ".", words.replace(":.", "."))
 
@@ -69,23 +94,26 @@ class HelpScreen(ModalScreen[None]):
         Binding("home", "first", "First section", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, sections: tuple[str, ...] = HELP_SECTIONS) -> None:
+        """``sections``: the help of this table (``JOINED_SECTIONS`` at a joined one)."""
         super().__init__()
+        self.sections = sections
         self.section = 0
         """The section a listener is on (spoken, under the terminal's cursor)."""
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help", can_focus=False):  # Up and Down go by section
-            for section in HELP_SECTIONS:  # a blank line under each, as one text had
+            for section in self.sections:  # a blank line under each, as one text had
                 yield Static(section + "\n", classes="help-section")
 
     def on_mount(self) -> None:
-        count = len(HELP_SECTIONS)
-        speak(self, f"Help, {count} sections. {HELP_KEYS} {section_words(HELP_SECTIONS[0])}")
+        count = len(self.sections)
+        speak(self, f"Help, {count} sections. {HELP_KEYS}")  # two passages, each short
+        speak(self, section_words(self.sections[0]), interrupt=False)
         self.call_after_refresh(self.show_section)
 
     def action_section(self, step: int) -> None:
-        self.section = max(0, min(len(HELP_SECTIONS) - 1, self.section + step))
+        self.section = max(0, min(len(self.sections) - 1, self.section + step))
         self.told_section()
 
     def action_first(self) -> None:
@@ -93,8 +121,8 @@ class HelpScreen(ModalScreen[None]):
         self.told_section()
 
     def told_section(self) -> None:
-        where = f"{self.section + 1} of {len(HELP_SECTIONS)}"
-        speak(self, f"{section_words(HELP_SECTIONS[self.section])} ({where})")
+        where = f"{self.section + 1} of {len(self.sections)}"
+        speak(self, f"{section_words(self.sections[self.section])} ({where})")
         self.show_section()
 
     def show_section(self) -> None:

@@ -223,17 +223,13 @@ def round_spoken(
     view: PublicView, events: Sequence[Event], *, stats: bool = False, joined: bool = False
 ) -> str:
     """The round's end for a listener, after the narration's lines (the winner, the points,
-    every hand, the scores): the round, the target, who won a match, and what Enter does."""
+    every hand, the scores, who won the match): the round, the target, and what Enter does."""
     match = next((e for e in events if isinstance(e, MatchEnded)), None)
     if match is None:
         keys = JOINED_ROUND_KEYS if joined else ROUND_KEYS
         return f"End of hand {view.round_number}, target {view.rules.target_score}. {keys}"
-    winners = match.winners
-    win = "win" if plural(view, winners) else "wins"
-    return (
-        f"Match over: {winners_words(view, winners)} {win} the match! "
-        f"{match_keys(stats, joined=joined)}"
-    )
+    # The narration has just said who won, with the final scores: said once, not again.
+    return f"Match over. {match_keys(stats, joined=joined)}"
 
 
 def match_words(view: PublicView, events: Sequence[Event]) -> Text:

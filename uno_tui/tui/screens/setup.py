@@ -109,6 +109,8 @@ class SetupScreen(Screen[TableSetup]):
     against three medium bots at classic."""
 
     AUTO_FOCUS = "#start"
+    left = False
+    """Another screen (the stats, the palette) came over this one since it was told."""
     BINDINGS = [
         Binding("ctrl+s", "start", "Start"),
         Binding("ctrl+t", "stats", "Statistics"),
@@ -354,6 +356,19 @@ class SetupScreen(Screen[TableSetup]):
     def on_mount(self) -> None:
         self.follow_scrolling()
         self.call_after_refresh(self.mount_lower_form)
+
+    def on_screen_suspend(self) -> None:
+        self.left = True
+
+    def on_screen_resume(self) -> None:
+        """Back from the stats screen (or the palette): a listener hears where they are."""
+        if not self.left or not listening(self):
+            return
+        self.left = False
+        focused = self.focused
+        words = "" if focused is None else f" {self.control_words(focused)}"
+        speak(self, f"Back at the setup.{words}")
+        self.call_after_refresh(self.cursor_to_focus)
 
     def follow_scrolling(self) -> None:
         """The form scrolls to the focused control after focus has moved: the cursor follows."""

@@ -16,6 +16,7 @@ from textual.widget import Widget
 
 from uno_tui.engine import Card, Color
 from uno_tui.tui.cards import SMALL_CARD, card_label, card_lines, card_style
+from uno_tui.tui.listening import cursor_on_live_line
 
 GROUP_ORDER: tuple[Color | None, ...] = (*Color, None)
 ROOMY_CARD = (10, 7)
@@ -193,7 +194,7 @@ class HandView(Widget, can_focus=True):
 
     def move_terminal_cursor(self) -> None:
         """Put the terminal's cursor on the selected card (it is drawn with the next frame)."""
-        if self.place_cursor and self.cards:
+        if self.place_cursor and self.cards and not cursor_on_live_line(self):
             self.app.cursor_position = self.content_region.offset + self.chip_cell(self.cursor)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
