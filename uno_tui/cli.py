@@ -12,7 +12,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import NoReturn, TextIO
+from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from uno_tui import __version__, sim
 from uno_tui.engine import (
@@ -25,12 +25,11 @@ from uno_tui.engine import (
     clean_name,
 )
 from uno_tui.match.session import Session
-from uno_tui.match.table import Table
 from uno_tui.narration import VERBOSITIES, resume_hint
 from uno_tui.narration.sounds import SOUND_CHOICES
 from uno_tui.narration.speech import SPEECH_CHOICES, make_speaker
 from uno_tui.plain import PlainGame, PlainSetup, QuitGame
-from uno_tui.plain.lines import STDIN
+from uno_tui.plain.lines import STDIN, STDIN_LINES
 from uno_tui.program import command_name
 from uno_tui.seats import BOT_LEVELS, Seat
 from uno_tui.signals import LAST_RESORT_SECONDS, SignalExit, end_process_after, exit_on_signals
@@ -38,6 +37,9 @@ from uno_tui.store.archive import ArchiveError, find_match, history_lines, match
 from uno_tui.store.files import MAX_SAVE_BYTES, FileRefused, read_limited
 from uno_tui.store.saves import Autosave, describe, open_autosave
 from uno_tui.text import shown
+
+if TYPE_CHECKING:
+    from uno_tui.net.joined import JoinedTable
 
 PlaySession = Callable[[Session], int]
 """Plays a session to its end or until the person leaves; returns the exit code."""
@@ -566,10 +568,21 @@ def play_across_machines(args: argparse.Namespace) -> int:
     app's game screen on it (``join_in_app``)."""
     from uno_tui.net import commands
 
-    def play_remote(table: Table) -> int:
+    async def play_remote(
+        table: JoinedTable, commands: Callable[[str], bool] | None, commands_help: str
+    ) -> int:
         speaker = make_speaker(args.speech or "none", notify=say)
-        game = PlainGame(table, STDIN, sys.stdout, speaker=speaker, verbosity=args.verbosity)
-        return game.run()
+        game = PlainGame(
+            table,
+            STDIN_LINES,
+            sys.stdout,
+            speaker=speaker,
+            verbosity=args.verbosity,
+            stirred=table.stirred,
+            commands=commands,
+            commands_help=commands_help,
+        )
+        return await game.play()
 
     try:
         if args.command == "serve":
@@ -578,8 +591,8 @@ def play_across_machines(args: argparse.Namespace) -> int:
             return join_in_app(args)
         with line_by_line():
             if args.command == "join":
-                return commands.run_join(args, play_remote, say)
-            return commands.run_host(args, parse_seats, play_remote, say)
+                return commands.run_join(args, play_remote, say, STDIN_LINES.next_line)
+            return commands.run_host(args, parse_seats, play_remote, say, STDIN_LINES.next_line)
     except commands.CommandError as error:
         raise UsageError(str(error)) from None
 
