@@ -319,18 +319,22 @@ class PlainGame:
         if self.stirred is not None:
             news = asyncio.ensure_future(self.stirred())
             waits.add(news)
+        got = None
         try:
             await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            if news is not None and news.done():
+                self.show()
+                return None
+            got = line.result()
+            return got
         finally:
             for wait in waits:
                 if not wait.done():
                     wait.cancel()
-        if news is not None and news.done():
-            if line.done() and not line.cancelled():
-                self.early.append(line.result())  # looked at after the news
-            self.show()
-            return None
-        return line.result()
+            if got is None and line.done() and not line.cancelled():
+                # came with the news, or as the question was cancelled: its stamp says
+                # whether its question is still the one asked
+                self.early.append(line.result())
 
     def hear(self) -> bool:
         """The table's notices not said yet (a host's notice, chat, the connection's state):
