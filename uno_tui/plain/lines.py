@@ -166,6 +166,8 @@ class LoopLines:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         """The lines read; ``None``: the input ended."""
         self.loop: asyncio.AbstractEventLoop | None = None
+        """The loop that watches the input."""
+        self.queue_loop: asyncio.AbstractEventLoop | None = None
         self.watched: list[int] = []
         """The descriptors the loop watches for this source."""
         self.previous_wakeup: int | None = None
@@ -179,19 +181,22 @@ class LoopLines:
         return line
 
     def _attach(self) -> None:
-        """Watch the reader's descriptor on the running loop (once per loop)."""
+        """Watch the reader's descriptor on the running loop (once per loop: ``loop`` is set
+        last, so that an attach a signal cut short is made again)."""
         loop = asyncio.get_running_loop()
         if self.loop is loop:
             return
         self.detach()
-        self.loop = loop
-        queued, self.queue = self.queue, asyncio.Queue()  # a queue serves one loop
-        while not queued.empty():
-            self.queue.put_nowait(queued.get_nowait())
+        if self.queue_loop is not loop:
+            queued, self.queue = self.queue, asyncio.Queue()  # a queue serves one loop
+            self.queue_loop = loop
+            while not queued.empty():
+                self.queue.put_nowait(queued.get_nowait())
         for line in self.reader.whole_lines():  # read ahead before the loop began
             self.queue.put_nowait(line)
         if self.reader.ended:
             self.queue.put_nowait(None)
+            self.loop = loop
             return
         fd = self.reader._fd()
         if fd is not None and os.name != "nt":
@@ -202,7 +207,9 @@ class LoopLines:
             else:
                 self.watched.append(fd)
                 self._watch_signals(loop)
+                self.loop = loop
                 return
+        self.loop = loop
         reading = threading.Thread(target=self._read_in_thread, name="uno-tui-input", daemon=True)
         reading.start()
 
@@ -241,10 +248,10 @@ class LoopLines:
             previous = signal.set_wakeup_fd(wake_write, warn_on_full_buffer=False)
         except ValueError:
             return
-        if previous != -1:  # the loop's own (its signal handlers): leave it be
+        if previous not in (-1, wake_write):  # the loop's own (its signal handlers)
             signal.set_wakeup_fd(previous)
             return
-        self.previous_wakeup = previous
+        self.previous_wakeup = -1
         loop.add_reader(wake_read, self._drain, wake_read)
         self.watched.append(wake_read)
 
