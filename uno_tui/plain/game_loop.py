@@ -109,6 +109,10 @@ CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 STABLE_KEYS: dict[type[Action], str] = {DrawCard: "d", AcceptPenalty: "d", KeepDrawn: "k"}
 """Choices that are there turn after turn keep one letter, so a hand's size moves no key."""
 LOG_LINES = 8
+FLOW_ASKS = frozenset((DecisionKind.CHALLENGE,))
+"""Decisions the line mode asks in the flow's own words (``MatchFlow.question_for``). The
+other questions the flow words (a drawn card, the first card's colour, a stack) hold no
+question mark yet, which every line-mode question does: they are listed as a turn is."""
 CALL_UNO = Move("call UNO with the card you play", ())
 """With two cards, the turn's choice that calls UNO with the card chosen next."""
 T = TypeVar("T")
@@ -552,14 +556,26 @@ class PlainGame:
         self.say(line)
 
     async def ask(self, seat: int, question: Question, *, yes_no: bool = False) -> int | None:
-        """One of the flow's questions, its choices numbered. A ``yes_no`` question ("Call
-        UNO?", "Catch?") also takes yes for its first choice and no for its last."""
+        """One of the flow's questions, its choices numbered (drawing also ``d``, keeping a
+        drawn card also ``k``, as at every turn). A ``yes_no`` question ("Call UNO?",
+        "Catch?", and any of two choices: "Challenge the Wild Draw Four, or draw?") also
+        takes yes for its first choice and no for its last."""
         count = len(question.choices)
+        yes_no = yes_no or count == 2
+        keyed = {
+            STABLE_KEYS[type(choice.actions[0])]: index
+            for index, choice in enumerate(question.choices)
+            if choice.actions and type(choice.actions[0]) in STABLE_KEYS
+        }
+        if "d" in keyed:
+            keyed["draw"] = keyed["d"]
         still = self.still_answerable(seat, question)
         while True:
             answer = await self.ask_line(question.spoken(), still)
             if answer is None:
                 return None
+            if answer.lower() in keyed:
+                return keyed[answer.lower()]
             if not answer or self.command(answer, seat, ""):
                 continue
             if yes_no and answer.lower() in YES_WORDS:
@@ -579,7 +595,9 @@ class PlainGame:
         return await self.ask(seat, question, yes_no=True)
 
     async def turn(self, seat: int, decision: Decision) -> Action | None:
-        """Every decision of a person's is one numbered list of all their moves now."""
+        """A turn from the hand is one numbered list of all the person's moves now (so are
+        a drawn card, the first card's colour and a stack); a challenge is the flow's own
+        question (``FLOW_ASKS``), asked after the same summary."""
         view = self.game.view(seat)
         who = "" if self.solo is not None else f"{self.game.names[seat]}. "
         brief = self.narrator.brief
@@ -609,6 +627,8 @@ class PlainGame:
         if not self.still_deciding(decision)():
             return None
         self.note(line)
+        if decision.kind in FLOW_ASKS:  # the flow's own question (``question_for``): it
+            return None  # names the colour before the Wild Draw Four, as the app's does
         return await self.choose(seat, self.table.options_for(seat), self.still_deciding(decision))
 
     async def round_end(self) -> None:
