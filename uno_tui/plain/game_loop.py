@@ -347,12 +347,11 @@ class PlainGame:
         for line in self.table.take_lines():  # a host's notice, what was said at the table
             self.say(line)
             said = True
-        status = self.table.status()
-        if status != self.said_status:
-            self.said_status = status
-            if status is not None:
-                self.say(f"{status}.")
-                said = True
+        status, was = self.table.status(), self.said_status
+        self.said_status = status
+        if status is not None and was is None and not said:  # gone down ("Connection lost"
+            self.say(f"{status}.")  # says so itself); each try is said at the next question
+            said = True
         return said
 
     def tell_news(self) -> bool:
