@@ -5,6 +5,8 @@ or hosted seat in the line mode rings its sounds."""
 
 from __future__ import annotations
 
+import asyncio
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -72,13 +74,14 @@ def test_a_blind_hosts_room_is_spoken_and_the_seats_play_with_their_sounds(
         def __init__(self, table: object, *args: object, **options: Any) -> None:
             games.append(options)
 
-        def run(self) -> int:
+        async def play(self) -> int:
             return 0
 
-    def host(args: Any, parse_seats: Any, play_remote: Any, say: Any) -> int:
+    def host(args: Any, parse_seats: Any, play_remote: Any, say: Any, read_line: Any) -> int:
         say("The room's code is ABCD-EFGH.")
         say("Ann came in. Type start here when everyone is in.")
-        return play_remote(object())
+        table = SimpleNamespace(stirred=None)
+        return asyncio.run(play_remote(table, None, ""))
 
     monkeypatch.setattr(cli, "make_speaker", speaker_for)
     monkeypatch.setattr(plain, "PlainGame", Lines)

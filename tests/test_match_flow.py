@@ -264,13 +264,13 @@ async def test_a_joined_seat_told_it_is_not_connected_waits_for_the_host_then_is
     match here. A move the host cannot take (the connection is down) is told in a line, and
     the flow waits for the host's next update before it asks again."""
     from uno_tui.net import protocol
-    from uno_tui.net.client import RemoteTable
+    from uno_tui.net.client import HostConnection
     from uno_tui.net.joined import JoinedTable
 
     from .test_net_joined_table import SEATS, told_to_ann
 
     game = Game(Rules.two_player(), ["Ann", "Bo"], seed=4)
-    remote = RemoteTable("127.0.0.1:1", "CODE")  # never started: fed by hand, never connected
+    remote = HostConnection("127.0.0.1:1", "CODE")  # never started: fed by hand, never connected
     remote._receive(protocol.welcome(0, game.names, game.rules, SEATS))
     for raw in told_to_ann(game):
         remote._receive(raw)

@@ -29,7 +29,7 @@ from websockets.asyncio.client import connect
 from uno_tui.match.session import Seat
 from uno_tui.net import protocol
 from uno_tui.net.admission import BUFFER_CAP
-from uno_tui.net.client import RemoteTable
+from uno_tui.net.client import HostConnection
 from uno_tui.net.codes import SaveWarning
 from uno_tui.net.constants import DOOR_HEADER, ENV_DOOR
 from uno_tui.net.host import Host
@@ -414,12 +414,12 @@ async def test_a_join_process_given_the_doors_variable_is_counted_as_its_guest(
             await _join_with_header(host, host.codes.seats[0], None), protocol.Welcome
         )
         monkeypatch.setenv(ENV_DOOR, "s3cret-of-the-door 192.0.2.44")
-        table = RemoteTable(
+        table = HostConnection(
             f"127.0.0.1:{host.port}", host.codes.seats[1], fingerprint=certificate().fingerprint
         )
         table.start()
         try:
-            welcome = await asyncio.wait_for(asyncio.to_thread(table.wait_welcome), 30)
+            welcome = await table.welcome(30)
             assert welcome.seat == 1
         finally:
-            table.close()
+            await table.close()

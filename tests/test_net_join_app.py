@@ -92,14 +92,14 @@ async def test_a_dropped_connection_shows_reconnecting_and_the_seat_rejoins() ->
         async with app.run_test(size=(100, 30)) as pilot:
             await until(lambda: isinstance(app.screen, GameScreen), pilot)
             remote = app.remote
-            assert remote is not None and remote.loop is not None and remote.ws is not None
+            assert remote is not None and remote.ws is not None
             told: list[str] = []
 
             def toasts() -> str:
                 told.extend(n.message for n in app._notifications)
                 return "\n".join(told)
 
-            asyncio.run_coroutine_threadsafe(remote.ws.close(), remote.loop)  # the line drops
+            await remote.ws.close()  # the line drops (on the app's own loop: no thread)
             await until(lambda: "reconnecting" in toasts(), pilot)
             await until(lambda: "Reconnected." in toasts(), pilot)
             assert remote.connected and isinstance(app.screen, GameScreen)
@@ -168,11 +168,11 @@ async def test_a_lost_connection_stays_said_until_it_is_back_and_keys_are_answer
 
             await until(my_turn, pilot)
             remote = app.remote
-            assert remote is not None and remote.loop is not None and remote.ws is not None
+            assert remote is not None and remote.ws is not None
             line = app.screen.query_one("#connection", Static)
             assert not line.has_class("down") and not line.display
             remote.retry = (3.0,)  # the line stays down a while: long enough to look at it
-            asyncio.run_coroutine_threadsafe(remote.ws.close(), remote.loop)
+            await remote.ws.close()
             down = "Not connected: reconnecting (1st try)"
             await until(lambda: down in str(line.render()), pilot)
             assert line.display and line.has_class("down")

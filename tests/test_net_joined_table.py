@@ -9,7 +9,7 @@ import pytest
 
 from uno_tui.engine import Game, IllegalActionError, Phase, Rules
 from uno_tui.net import protocol
-from uno_tui.net.client import RemoteTable
+from uno_tui.net.client import HostConnection
 from uno_tui.net.joined import JoinedTable
 
 SEATS = (protocol.SeatInfo("Ann", "remote"), protocol.SeatInfo("Bo", "easy"))
@@ -34,7 +34,7 @@ def play_to_the_round_end(game: Game) -> None:
 
 async def test_a_round_end_the_host_moved_past_is_shown_before_the_next_round() -> None:
     game = Game(Rules.two_player(), ["Ann", "Bo"], seed=4)
-    remote = RemoteTable("127.0.0.1:1", "CODE")  # never started: fed by hand
+    remote = HostConnection("127.0.0.1:1", "CODE")  # never started: fed by hand
     remote._receive(protocol.welcome(0, game.names, game.rules, SEATS))
     play_to_the_round_end(game)
     ended_events = game.round_events(0)
@@ -59,7 +59,7 @@ async def test_a_round_end_the_host_moved_past_is_shown_before_the_next_round() 
 
 def test_a_spectator_decides_nothing_and_sees_no_hand() -> None:
     game = Game(Rules.two_player(), ["Ann", "Bo"], seed=4)
-    remote = RemoteTable("127.0.0.1:1", "CODE")
+    remote = HostConnection("127.0.0.1:1", "CODE")
     remote._receive(protocol.welcome(None, game.names, game.rules, SEATS))
     remote._receive(protocol.view_message(0, game.view(None)))
     table = JoinedTable(remote)
@@ -75,7 +75,7 @@ def test_a_spectator_decides_nothing_and_sees_no_hand() -> None:
 
 def test_a_move_made_while_disconnected_is_refused_and_the_seat_keeps_its_moves() -> None:
     game = Game(Rules.two_player(), ["Ann", "Bo"], seed=4)
-    remote = RemoteTable("127.0.0.1:1", "CODE")
+    remote = HostConnection("127.0.0.1:1", "CODE")
     remote._receive(protocol.welcome(0, game.names, game.rules, SEATS))
     for raw in told_to_ann(game):
         remote._receive(raw)

@@ -18,7 +18,7 @@ import pytest
 
 from uno_tui.match.session import Seat
 from uno_tui.net import tls
-from uno_tui.net.client import RemoteTable
+from uno_tui.net.client import HostConnection
 
 from .net_helpers import certificate, hosting, secure
 from .plain_driver import PlainProcess, answer_for
@@ -91,10 +91,10 @@ async def recording_tls_server() -> AsyncIterator[tuple[int, list[bytes]]]:
         server.close()
 
 
-def closed_reason(table: RemoteTable, seconds: float = 15) -> str:
-    table.wait(lambda state: state.closed is not None, seconds)
+async def closed_reason(table: HostConnection, seconds: float = 15) -> str:
+    await table.until(lambda state: state.closed is not None, seconds)
     reason = table.state.closed
-    table.close()
+    await table.close()
     assert reason is not None, "the client did not give up"
     return reason
 
@@ -104,9 +104,9 @@ async def test_a_wrong_fingerprint_is_refused_before_a_single_byte_is_sent() -> 
         wrong = "0000-0000-0000-0000"
         if tls.matches(certificate().der, wrong):
             wrong = "1111-1111-1111-1111"
-        table = RemoteTable(f"127.0.0.1:{port}", "K7QM-2PXA", fingerprint=wrong, retry=(0.1,))
+        table = HostConnection(f"127.0.0.1:{port}", "K7QM-2PXA", fingerprint=wrong, retry=(0.1,))
         table.start()
-        reason = await asyncio.to_thread(closed_reason, table)
+        reason = await closed_reason(table)
         assert "is not the one the fingerprint names" in reason
         assert f"shown {certificate().fingerprint}" in reason
         await asyncio.sleep(0.2)
@@ -114,22 +114,22 @@ async def test_a_wrong_fingerprint_is_refused_before_a_single_byte_is_sent() -> 
 
         # The same server with the right fingerprint: the upgrade is the first thing it gets
         # (so the recorder does see what a client sends).
-        right = RemoteTable(
+        right = HostConnection(
             f"127.0.0.1:{port}", "K7QM-2PXA", fingerprint=certificate().fingerprint, retry=(5,)
         )
         right.start()
         async with asyncio.timeout(10):
             while not received:
                 await asyncio.sleep(0.05)
-        right.close()
+        await right.close()
         assert received[0].startswith(b"GET / HTTP/1.1")
 
 
 async def test_no_fingerprint_shows_the_hosts_own_and_sends_nothing() -> None:
     async with recording_tls_server() as (port, received):
-        table = RemoteTable(f"127.0.0.1:{port}", "K7QM-2PXA", retry=(0.1,))
+        table = HostConnection(f"127.0.0.1:{port}", "K7QM-2PXA", retry=(0.1,))
         table.start()
-        reason = await asyncio.to_thread(closed_reason, table)
+        reason = await closed_reason(table)
         assert f"join again with --fingerprint {certificate().fingerprint}" in reason
         await asyncio.sleep(0.2)
         assert received == []
@@ -137,31 +137,33 @@ async def test_no_fingerprint_shows_the_hosts_own_and_sends_nothing() -> None:
 
 async def test_plain_and_encrypted_sides_that_do_not_agree_say_so() -> None:
     async with hosting(TABLE, (0,), options=secure()) as host:
-        table = RemoteTable(f"127.0.0.1:{host.port}", host.codes.seats[0], insecure=True)
+        table = HostConnection(f"127.0.0.1:{host.port}", host.codes.seats[0], insecure=True)
         table.start()
-        reason = await asyncio.to_thread(closed_reason, table)
+        reason = await closed_reason(table)
         assert "it is probably encrypted; leave out --insecure" in reason
     async with hosting(TABLE, (0,)) as host:  # a host started with --insecure
         fingerprint = certificate().fingerprint
-        table = RemoteTable(f"127.0.0.1:{host.port}", host.codes.seats[0], fingerprint=fingerprint)
+        table = HostConnection(
+            f"127.0.0.1:{host.port}", host.codes.seats[0], fingerprint=fingerprint
+        )
         table.start()
-        reason = await asyncio.to_thread(closed_reason, table)
+        reason = await closed_reason(table)
         assert "the host does not speak TLS: if it was started with --insecure" in reason
 
 
 async def test_a_pinned_client_is_welcomed_and_its_actions_reach_the_host() -> None:
     async with hosting(TABLE, (0,), options=secure()) as host:
-        table = RemoteTable(
+        table = HostConnection(
             f"127.0.0.1:{host.port}", host.codes.seats[0], fingerprint=certificate().fingerprint
         )
         table.start()
         try:
-            welcome = await asyncio.to_thread(table.wait_welcome)
+            welcome = await table.welcome()
             assert welcome.seat == 0
             view = table.view
             assert sorted(view.hand, key=str) == sorted(host.game.view(0).hand, key=str)
         finally:
-            table.close()
+            await table.close()
 
 
 # The browser page ------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ does not: the kill-and-resume test's Ctrl+C at a question hung now and then)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import subprocess
@@ -14,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from uno_tui.plain.lines import LineReader
+from uno_tui.plain.lines import LineReader, LoopLines
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,11 +72,11 @@ def test_what_is_read_ahead_waits_for_the_next_question() -> None:
 
 
 SWEEP = """
-import json, os, signal, sys, threading, time
-from uno_tui.plain.lines import LineReader
+import asyncio, json, os, signal, sys, threading, time
+from uno_tui.plain.lines import LineReader, LoopLines
 
-class Interrupted(Exception):
-    pass
+class Interrupted(KeyboardInterrupt):  # as Ctrl+C's is (and SIGTERM's SignalExit): the
+    pass  # loop's tasks and callbacks let it through
 
 def stop(signum, frame):
     raise Interrupted
@@ -84,7 +85,11 @@ watchdog_fired = []
 signal.signal(signal.SIGALRM, stop)
 signal.signal(signal.SIGUSR1, lambda signum, frame: watchdog_fired.append(True))
 read_end, write_end = os.pipe()  # nothing is ever written: only a signal ends a wait
-read = LineReader(read_end) if sys.argv[1] == "reader" else os.fdopen(read_end).readline
+if sys.argv[1] == "loop":  # the line mode's questions: read on an event loop
+    source, loop = LoopLines(LineReader(read_end)), asyncio.new_event_loop()
+    read = lambda: loop.run_until_complete(source.next_line())
+else:
+    read = LineReader(read_end) if sys.argv[1] == "reader" else os.fdopen(read_end).readline
 main = threading.main_thread().ident
 tries = int(sys.argv[2])
 waited = 0
@@ -132,3 +137,46 @@ def test_a_signal_as_the_wait_begins_ends_it() -> None:
     result = sweep("reader", 300)
     assert result == {"tries": 300, "waited": 0}
     FIGURES["signals swept across the start of a wait"] = result["tries"]
+
+
+def test_a_signal_as_the_loops_wait_begins_ends_it() -> None:
+    """The same sweep for lines read on the event loop (``LoopLines``): the loop's wait
+    watches the signal's descriptor too, so no signal waits for the next line."""
+    result = sweep("loop", 300)
+    assert result == {"tries": 300, "waited": 0}
+    FIGURES["signals swept across the start of the loop's wait"] = result["tries"]
+
+
+async def test_lines_read_on_the_loop_come_in_order_and_the_end_stays_the_end() -> None:
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"a\r\nb\n")
+    source = LoopLines(LineReader(read_end))
+    try:
+        assert await source.next_line() == "a"
+        assert await source.next_line() == "b"
+        waiting = asyncio.ensure_future(source.next_line())
+        await asyncio.sleep(0)
+        waiting.cancel()  # a question that passed: no line is lost with it
+        os.write(write_end, b"c\nlast")
+        os.close(write_end)
+        assert await asyncio.wait_for(source.next_line(), 30) == "c"
+        assert await asyncio.wait_for(source.next_line(), 30) == "last"
+        for _ in range(2):
+            with pytest.raises(EOFError):
+                await source.next_line()
+    finally:
+        source.detach()
+        os.close(read_end)
+
+
+async def test_input_the_loop_cannot_watch_is_read_in_a_thread(tmp_path: Path) -> None:
+    """A regular file (``uno-tui --plain < answers``) cannot be watched by the loop."""
+    answers = tmp_path / "answers"
+    answers.write_bytes(b"1\nq\n")
+    with answers.open("rb") as file:
+        source = LoopLines(LineReader(file.fileno()))
+        assert await asyncio.wait_for(source.next_line(), 30) == "1"
+        assert await asyncio.wait_for(source.next_line(), 30) == "q"
+        with pytest.raises(EOFError):
+            await asyncio.wait_for(source.next_line(), 30)
+        assert source.watched == []

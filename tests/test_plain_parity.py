@@ -58,9 +58,9 @@ class Listener:
             self.pending = ["top", "counts", "table"]
             return "hand"
         choices = {label: key for key, label in CHOICE.findall(prompt)}
-        for wanted in ("challenge the Wild Draw Four", "call UNO"):
-            if wanted in choices:
-                return choices[wanted]
+        for label, key in choices.items():  # the flow's challenge question, and UNO
+            if label.startswith("challenge: ") or label == "call UNO":
+                return key
         plays = [key for label, key in choices.items() if label.startswith("play ")]
         sevens = [
             key for label, key in choices.items() if label.startswith("play ") and " 7" in label
@@ -158,6 +158,9 @@ def test_the_line_mode_has_every_row_of_the_parity_table(kind: str) -> None:
 
     # A challenge's result, a swap's result (my new hand), a drawn card to its holder.
     challenges = [e for e in mine if isinstance(e, DrawFourChallenged) and e.challenger == 0]
+    asked = [line for line in lines if "Challenge the Wild Draw Four, or draw? 1: " in line]
+    assert len(asked) == len(challenges), "every challenge answered the flow's own question"
+    assert all(re.search(r"Before it .*\b(red|yellow|green|blue)\b", q) for q in asked), asked
     for challenge in challenges:
         verdict = "illegal" if challenge.illegal else "legal"
         assert any(

@@ -37,7 +37,7 @@ from uno_tui.text import shown
 
 if TYPE_CHECKING:
     from uno_tui.match.session import Session
-    from uno_tui.match.table import Table
+    from uno_tui.net.joined import JoinedTable
 
 # Only what the setup screen needs is imported here: the simulation, the network, the line
 # mode and the bots load with the command that uses them (``benchmarks/bench_app.py``).
@@ -616,7 +616,7 @@ def play_across_machines(args: argparse.Namespace) -> int:
     app's game screen on it (``join_in_app``)."""
     from uno_tui.net import commands
     from uno_tui.plain import PlainGame
-    from uno_tui.plain.lines import STDIN
+    from uno_tui.plain.lines import STDIN_LINES
 
     speaker = make_speaker(lines_speech(args), notify=say)
     sounds: SoundChoice = getattr(args, "sounds", None) or "off"
@@ -627,11 +627,20 @@ def play_across_machines(args: argparse.Namespace) -> int:
         say(line)
         speaker.say(line)
 
-    def play_remote(table: Table) -> int:
+    async def play_remote(
+        table: JoinedTable, commands: Callable[[str], bool] | None, commands_help: str
+    ) -> int:
         game = PlainGame(
-            table, STDIN, sys.stdout, speaker=speaker, verbosity=args.verbosity, sounds=sounds
+            table,
+            STDIN_LINES,
+            sys.stdout,
+            speaker=speaker,
+            verbosity=args.verbosity,
+            sounds=sounds,
+            commands=commands,
+            commands_help=commands_help,
         )
-        return game.run()
+        return await game.play()
 
     try:
         if args.command == "serve":
@@ -640,8 +649,10 @@ def play_across_machines(args: argparse.Namespace) -> int:
             return join_in_app(args)
         with line_by_line():
             if args.command == "join":
-                return commands.run_join(args, play_remote, say_aloud)
-            return commands.run_host(args, parse_seats, play_remote, say_aloud)
+                return commands.run_join(args, play_remote, say_aloud, STDIN_LINES.next_line)
+            return commands.run_host(
+                args, parse_seats, play_remote, say_aloud, STDIN_LINES.next_line
+            )
     except commands.CommandError as error:
         raise UsageError(str(error)) from None
     finally:

@@ -1,9 +1,10 @@
-"""The client side of a hosted match: ``RemoteTable`` keeps what the host sent its seat (the
-latest view with its decisions, the round's events) and sends actions, reconnecting with the
-same code when the connection drops.
+"""The client side of a hosted match: ``HostConnection`` keeps what the host sent its seat
+(the latest view with its decisions, the round's events) and sends actions, reconnecting with
+the same code when the connection drops.
 
-Its connection runs on an asyncio loop in a thread of its own, so a front end that blocks on
-input (the line mode) reads it through plain, thread-safe calls.
+It runs as a task on the front end's own event loop (the app's, the line mode's, the host's
+own seat's): no thread, no second loop. Whoever waits for the host awaits ``changed()``, which
+every message (and every change of the connection's state) wakes.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import contextlib
 import os
 import socket
 import ssl
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -179,13 +179,13 @@ class TableState:
 
 
 def lobby_changed(told: protocol.Lobby | None, state: TableState) -> bool:
-    """The room's match started, or the room is not as ``told`` (``RemoteTable.wait``)."""
+    """The room's match started, or the room is not as ``told`` (``HostConnection.until``)."""
     return state.welcome is not None or state.lobby is not told
 
 
-class RemoteTable:
-    """A seat at a hosted table: ``start()``, then read ``state`` under ``lock`` (or through
-    the helpers) and ``send`` actions. Thread-safe; the connection lives in its own thread."""
+class HostConnection:
+    """This seat's connection to a host: ``start()`` on the running loop, then read ``state``
+    (or the helpers) and ``send`` actions; ``await changed()`` for the host's next word."""
 
     def __init__(
         self,
@@ -215,10 +215,13 @@ class RemoteTable:
         self.keep = keep
         self.retry = retry
         self.state = TableState()
-        self.lock = threading.Condition()
-        self.loop: asyncio.AbstractEventLoop | None = None
         self.ws: ClientConnection | None = None
-        self.thread: threading.Thread | None = None
+        self.task: asyncio.Task[None] | None = None
+        self.sending: set[asyncio.Task[None]] = set()
+        self.send_order = asyncio.Lock()
+        """Messages leave in the order they were sent, each after the last."""
+        self.stirred = asyncio.Event()
+        """Set (and replaced) at every change: ``changed()`` waits on it."""
         self.status = "connecting"
         self.last_send = 0.0
         self.stopping = False
@@ -229,17 +232,22 @@ class RemoteTable:
         self.last_error = ""
         """Why the last attempt to connect failed, in words (for a join that never got in)."""
 
-    # The connection, in its thread ------------------------------------------------------------
+    # The connection, a task on the running loop ----------------------------------------------
 
     def start(self) -> None:
-        self.thread = threading.Thread(target=self._run, name="uno-tui-remote", daemon=True)
-        self.thread.start()
-
-    def _run(self) -> None:
-        asyncio.run(self._connect_loop())
+        """Connect (and reconnect) in a task of the running loop."""
+        self.task = asyncio.get_running_loop().create_task(
+            self._connect_loop(), name="uno-tui-connection"
+        )
 
     async def _connect_loop(self) -> None:
-        self.loop = asyncio.get_running_loop()
+        try:
+            await self._connect_until_stopped()
+        finally:
+            self.stopping = True
+            self._stir()
+
+    async def _connect_until_stopped(self) -> None:
         attempt = 0
         secure = self.url.startswith("wss://")
         pin = self.pin
@@ -297,17 +305,13 @@ class RemoteTable:
                 self._close(f"the address is not valid: {error}")
             if self.stopping or self.state.closed is not None:
                 break
-            with self.lock:
-                self.tries = attempt + 1
+            self.tries = attempt + 1
             if self.status != "reconnecting":
                 self._say("Connection lost: reconnecting...", status="reconnecting")
             else:
-                self._say_status()
+                self._stir()  # the try count changed
             await asyncio.sleep(self.retry[min(attempt, len(self.retry) - 1)])
             attempt += 1
-        self.stopping = True
-        with self.lock:
-            self.lock.notify_all()
 
     def _receive(self, raw: str | bytes) -> bool:
         """Take one message in; True once the host has welcomed this client."""
@@ -322,57 +326,53 @@ class RemoteTable:
         except protocol.ProtocolError as error:
             self._say(f"The host sent something unreadable ({error}).")
             return False
-        with self.lock:
-            state = self.state
-            state.version += 1
-            if isinstance(message, protocol.Welcome | protocol.Lobby):
-                if self.status == "reconnecting":
-                    state.lines.append("Reconnected.")
-                self.status = "connected"
-            if isinstance(message, protocol.Welcome):
-                state.welcome = message
-                if message.seat is not None:
-                    self._keep(self.code, message.names[message.seat])
-            elif isinstance(message, protocol.Lobby):
-                state.lobby = message
-                if message.token is not None and message.seat is not None:
-                    # the seat is this person's: every reconnection says its token
-                    self.code, self.name = message.token, None
-                    self._keep(message.token, message.seats[message.seat].name)
-            elif isinstance(message, protocol.EventsUpdate):
-                if message.start == 0:
-                    # A new round, or this round again after a reconnection: the events
-                    # already told stay told.
-                    if message.round_start != state.round_start:
-                        state.round_start, state.told = message.round_start, 0
-                    state.events = list(message.events)
-                elif message.round_start == state.round_start and message.start == len(
-                    state.events
-                ):
-                    state.events.extend(message.events)
-            elif isinstance(message, protocol.ViewUpdate):
-                state.moves = message.moves
-                state.view = replace(message.view, events=tuple(state.events))
-                if state.view.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
-                    state.round_end = state.view
-            elif isinstance(message, protocol.Notice):
-                state.lines.append(message.text)
-            elif isinstance(message, protocol.Chat):
-                words = f"{message.name} says: {message.text}"
-                state.chat = [*state.chat[-199:], (state.round_start, len(state.events), words)]
-                state.lines.append(words)
-            elif isinstance(message, protocol.Refusal):
-                state.refusal = message
-                if state.welcome is None:
-                    state.closed = message.text
-                else:
-                    state.lines.append(f"Refused: {message.text}")
-            elif isinstance(message, protocol.Bye):
-                if state.closed is None:
-                    state.closed = message.text or "the host closed the connection"
-                self.stopping = True
-            self.lock.notify_all()
-            return state.welcome is not None or state.lobby is not None
+        state = self.state
+        if isinstance(message, protocol.Welcome | protocol.Lobby):
+            if self.status == "reconnecting":
+                state.lines.append("Reconnected.")
+            self.status = "connected"
+        if isinstance(message, protocol.Welcome):
+            state.welcome = message
+            if message.seat is not None:
+                self._keep(self.code, message.names[message.seat])
+        elif isinstance(message, protocol.Lobby):
+            state.lobby = message
+            if message.token is not None and message.seat is not None:
+                # the seat is this person's: every reconnection says its token
+                self.code, self.name = message.token, None
+                self._keep(message.token, message.seats[message.seat].name)
+        elif isinstance(message, protocol.EventsUpdate):
+            if message.start == 0:
+                # A new round, or this round again after a reconnection: the events
+                # already told stay told.
+                if message.round_start != state.round_start:
+                    state.round_start, state.told = message.round_start, 0
+                state.events = list(message.events)
+            elif message.round_start == state.round_start and message.start == len(state.events):
+                state.events.extend(message.events)
+        elif isinstance(message, protocol.ViewUpdate):
+            state.moves = message.moves
+            state.view = replace(message.view, events=tuple(state.events))
+            if state.view.phase in (Phase.ROUND_OVER, Phase.MATCH_OVER):
+                state.round_end = state.view
+        elif isinstance(message, protocol.Notice):
+            state.lines.append(message.text)
+        elif isinstance(message, protocol.Chat):
+            words = f"{message.name} says: {message.text}"
+            state.chat = [*state.chat[-199:], (state.round_start, len(state.events), words)]
+            state.lines.append(words)
+        elif isinstance(message, protocol.Refusal):
+            state.refusal = message
+            if state.welcome is None:
+                state.closed = message.text
+            else:
+                state.lines.append(f"Refused: {message.text}")
+        elif isinstance(message, protocol.Bye):
+            if state.closed is None:
+                state.closed = message.text or "the host closed the connection"
+            self.stopping = True
+        self._stir()
+        return state.welcome is not None or state.lobby is not None
 
     def _keep(self, token: str, name: str) -> None:
         if self.keep:
@@ -393,29 +393,26 @@ class RemoteTable:
             if message.view.names != welcome.names:
                 raise protocol.ProtocolError("the view's names are not the table's")
 
-    def _say(self, line: str, *, status: str | None = None) -> None:
-        with self.lock:
-            if status is not None:
-                self.status = status
-            self.state.lines.append(line)
-            self.state.version += 1
-            self.lock.notify_all()
+    def _stir(self) -> None:
+        """Something changed: wake every ``changed()``."""
+        self.state.version += 1
+        stirred, self.stirred = self.stirred, asyncio.Event()
+        stirred.set()
 
-    def _say_status(self) -> None:
-        """Wake whoever shows the connection's state: the try count changed."""
-        with self.lock:
-            self.state.version += 1
-            self.lock.notify_all()
+    def _say(self, line: str, *, status: str | None = None) -> None:
+        if status is not None:
+            self.status = status
+        self.state.lines.append(line)
+        self._stir()
 
     def hello(self) -> str:
         """The first message on every connection (``rooms.RoomTable`` says more)."""
         return protocol.hello(self.code, self.name)
 
     def _close(self, reason: str) -> None:
-        with self.lock:
-            self.state.closed = reason
-            self.stopping = True
-            self.lock.notify_all()
+        self.state.closed = reason
+        self.stopping = True
+        self._stir()
 
     # For the front end ----------------------------------------------------------------------
 
@@ -423,96 +420,112 @@ class RemoteTable:
     def connected(self) -> bool:
         return self.ws is not None and self.status == "connected"
 
+    @property
+    def ended(self) -> bool:
+        """Closed for good, or stopping: nothing more will come."""
+        return self.state.closed is not None or self.stopping
+
+    async def changed(self) -> None:
+        """Until the next message from the host, or the next change of the connection."""
+        await self.stirred.wait()
+
+    async def until(self, ready: Callable[[TableState], bool], timeout: float | None) -> bool:
+        """Until ``ready(state)`` or the connection ends, at most ``timeout`` seconds (``None``:
+        no limit); whether ``ready(state)``."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(timeout):
+                while not ready(self.state) and not self.ended:
+                    await self.changed()
+        return ready(self.state)
+
     def status_line(self) -> str | None:
         """While the connection is down: "Not connected: reconnecting (3rd try)" (``None``
         while connected, or once the table is closed for good)."""
-        with self.lock:
-            if self.state.closed is not None or self.status != "reconnecting":
-                return None
-            return f"Not connected: reconnecting ({ordinal(max(1, self.tries))} try)"
+        if self.state.closed is not None or self.status != "reconnecting":
+            return None
+        return f"Not connected: reconnecting ({ordinal(max(1, self.tries))} try)"
 
     def send(self, action: Action) -> bool:
-        """Send an action, paced (``MIN_SEND_INTERVAL``); False (nothing sent) while the
-        connection is down. Called from the front end's thread, never the connection's."""
-        wait = self.last_send + MIN_SEND_INTERVAL - time.monotonic()
-        if wait > 0:
-            time.sleep(wait)
-        self.last_send = time.monotonic()
-        return self.send_raw(protocol.action_message(action))
+        """Send an action, paced (``MIN_SEND_INTERVAL``: it leaves that long after the last);
+        False (nothing sent) while the connection is down."""
+        return self.send_raw(protocol.action_message(action), paced=True)
 
     def say(self, text: str) -> bool:
         """Send a chat message; False (nothing sent) while the connection is down."""
         return self.send_raw(protocol.say(text))
 
-    def send_raw(self, text: str) -> bool:
-        loop, ws = self.loop, self.ws
-        if loop is None or ws is None:
+    def send_raw(self, text: str, *, paced: bool = False) -> bool:
+        ws = self.ws
+        if ws is None:
             return False
+        task = asyncio.get_running_loop().create_task(self._send(ws, text, paced))
+        self.sending.add(task)
+        task.add_done_callback(self.sending.discard)
+        return True
 
-        async def send() -> None:
+    async def _send(self, ws: ClientConnection, text: str, paced: bool) -> None:
+        async with self.send_order:
+            if paced:
+                wait = self.last_send + MIN_SEND_INTERVAL - time.monotonic()
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                self.last_send = time.monotonic()
             with contextlib.suppress(ConnectionClosed):
                 await ws.send(text)
 
-        asyncio.run_coroutine_threadsafe(send(), loop)
-        return True
-
-    def wait(self, ready: Callable[[TableState], bool], timeout: float | None = None) -> bool:
-        """Block until ``ready(state)`` (checked under the lock) or the table closes."""
-        with self.lock:
-            return self.lock.wait_for(
-                lambda: ready(self.state) or self.state.closed is not None or self.stopping,
-                timeout,
-            ) and ready(self.state)
-
-    def wait_welcome(self, timeout: float = 15.0) -> protocol.Welcome:
+    async def welcome(self, timeout: float = FIRST_ANSWER) -> protocol.Welcome:
         """The host's welcome with the first view; in a room, however long it waits for
         its start (``JoinError`` if nothing came in ``timeout``, or the table closed)."""
-        while not self.wait(lambda s: s.welcome is not None and s.view is not None, timeout):
-            with self.lock:
-                if self.state.lobby is None or self.state.closed is not None or self.stopping:
-                    break
-        with self.lock:
-            welcome = self.state.welcome
-            if welcome is None or self.state.view is None:
-                reason = self.state.closed or self.last_error
-                where = self.url.partition("://")[2]
-                raise JoinError(reason or f"no answer from {where}")
-            return welcome
+
+        def welcomed(state: TableState) -> bool:
+            return state.welcome is not None and state.view is not None
+
+        while not await self.until(welcomed, timeout):
+            if self.state.lobby is None or self.ended:
+                break
+        welcome = self.state.welcome
+        if welcome is None or self.state.view is None:
+            reason = self.state.closed or self.last_error
+            where = self.url.partition("://")[2]
+            raise JoinError(reason or f"no answer from {where}")
+        return welcome
 
     def take_events(self) -> list[Event]:
-        with self.lock:
-            state = self.state
-            fresh = state.events[state.told :]
-            state.told = len(state.events)
-            return fresh
+        state = self.state
+        fresh = state.events[state.told :]
+        state.told = len(state.events)
+        return fresh
 
     def take_lines(self) -> list[str]:
-        with self.lock:
-            lines, self.state.lines = self.state.lines, []
-            return lines
+        lines, self.state.lines = self.state.lines, []
+        return lines
 
     @property
     def view(self) -> PublicView:
-        with self.lock:
-            assert self.state.view is not None, "wait_welcome() first"
-            return self.state.view
+        assert self.state.view is not None, "welcome() first"
+        return self.state.view
 
     @property
     def is_over(self) -> bool:
-        with self.lock:
-            view = self.state.view
-            return view is not None and view.phase is Phase.MATCH_OVER
+        view = self.state.view
+        return view is not None and view.phase is Phase.MATCH_OVER
 
-    def close(self) -> None:
-        """Say goodbye and stop (the seat waits at the host)."""
-        self.send_raw(protocol.bye())
-        self.stopping = True
-        loop, ws = self.loop, self.ws
-        if loop is not None and ws is not None:
-            with contextlib.suppress(RuntimeError):
-                asyncio.run_coroutine_threadsafe(ws.close(), loop)
-        if self.thread is not None:
-            self.thread.join(timeout=3)
+    async def close(self) -> None:
+        """Say goodbye and stop (the seat waits at the host); within a few seconds."""
+        ws, self.stopping = self.ws, True
+        if ws is not None:
+            with contextlib.suppress(ConnectionClosed, OSError, TimeoutError):
+                async with asyncio.timeout(3):
+                    async with self.send_order:
+                        await ws.send(protocol.bye())
+                    await ws.close()
+        task = self.task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+                async with asyncio.timeout(3):
+                    await task
+        self._stir()
 
 
 def _tls_failure(error: ssl.SSLError | None) -> str:

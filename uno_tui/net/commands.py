@@ -1,7 +1,12 @@
 """``uno-tui host``, ``uno-tui join`` and ``uno-tui serve``: their options and how they run.
 
 The front ends themselves are handed in by ``uno_tui.cli`` (this package imports none), as a
-function that plays a joined seat (a ``uno_tui.match.table.Table``) line by line.
+function that plays a joined seat (a ``uno_tui.match.table.Table``) line by line, and one that
+reads the next line on the running loop.
+
+Each runs on one event loop: ``host`` serves its match and (with a person at its terminal) that
+person's line-mode seat, joined through the loopback, on the same loop; the host's commands
+(``host_command``) are read on it too, at any moment, in the lobby and during the match.
 """
 
 from __future__ import annotations
@@ -13,8 +18,7 @@ import os
 import shlex
 import signal
 import sys
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -23,7 +27,6 @@ from typing import Any
 from uno_tui.engine import Rules, SetupError, check_names
 from uno_tui.engine.rules import HOUSE_RULES as HOUSE_RULE_NAMES
 from uno_tui.match.session import Session
-from uno_tui.match.table import Table
 from uno_tui.seats import BOT_LEVELS, Seat
 
 from . import protocol
@@ -32,10 +35,9 @@ from .client import (
     ENV_JOIN_CODE,
     ENV_JOIN_NAME,
     FIRST_ANSWER,
+    HostConnection,
     JoinError,
-    RemoteTable,
     address_url,
-    lobby_changed,
 )
 from .codes import (
     describe_address,
@@ -54,9 +56,23 @@ from .pace import BOT_PAUSE
 from .room import OPEN_MARK, Room, kept_pin, kept_seat, lobby_words, open_name
 from .tls import Certificate, CertificateError, host_certificate
 
-PlayRemote = Callable[[Table], int]
-"""Plays a remote seat to the end (or until the person leaves); returns the exit code."""
+HostCommand = Callable[[str], bool]
+"""A line typed at the host's terminal: True when it was one of the host's commands (answered)."""
+PlayRemote = Callable[[JoinedTable, HostCommand | None, str], Awaitable[int]]
+"""Plays a joined seat to the end (or until the person leaves), with the host's commands and
+their words for ``help`` at the host's own seat; returns the exit code."""
+ReadLine = Callable[[], Awaitable[str]]
+"""The next line typed, read on the running loop (``EOFError`` at the end of the input)."""
 REMOTE = "remote"
+HOST_COMMANDS_HELP = (
+    "The host's commands, here only: start (the room's match), bot NAME (a {bot} bot plays "
+    "an absent seat), kick NAME (sends a person away: their code opens nothing more), codes "
+    "(each seat's join line again)."
+)
+LOBBY_HELP = (
+    "In the room: Enter says who is in, say TEXT speaks to everyone in it, quit or q leaves."
+)
+QUIT_WORDS = ("quit", "exit", "q")
 
 
 class CommandError(Exception):
@@ -271,6 +287,7 @@ def run_host(
     parse_seats: Callable[[str], list[Seat]],
     play_remote: PlayRemote,
     say: Callable[[str], None],
+    read_line: ReadLine,
 ) -> int:
     if args.port is not None and not 0 <= args.port < 65536:
         raise CommandError("host: --port is a number from 0 to 65535")
@@ -355,7 +372,7 @@ def run_host(
         if host.in_lobby:
             say(
                 "The room is open: each joins with its code and a name of their own. "
-                + ("Type start here" if local is None else "Type start at your question")
+                + "Type start here"
                 + f" when everyone is in; seats still open become {codes.room.bots} bots."  # type: ignore[union-attr]
             )
         if local is None:
@@ -365,7 +382,7 @@ def run_host(
             )
 
     if local is None:
-        return _serve_in_foreground(host, announce, say, door)
+        return _serve_in_foreground(host, announce, say, read_line, door)
     pin = None if certificate is None else certificate.fingerprint
     return _serve_and_play(
         host,
@@ -374,6 +391,7 @@ def run_host(
         fingerprint=pin,
         play_remote=play_remote,
         say=say,
+        read_line=read_line,
         door=door,
     )
 
@@ -434,8 +452,11 @@ def _serve_in_foreground(
     host: Host,
     announce: Callable[[], None],
     say: Callable[[str], None],
+    read_line: ReadLine,
     door: DoorSetup | None = None,
 ) -> int:
+    """The host alone at its terminal: it serves, and reads its commands on the same loop."""
+
     async def main() -> int:
         loop = asyncio.get_running_loop()
         task = asyncio.current_task()
@@ -443,12 +464,14 @@ def _serve_in_foreground(
         for signum in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.add_signal_handler(signum, task.cancel)
-        _read_commands(host, loop, say)
+        reading = asyncio.ensure_future(_read_commands(host, read_line, say, task.cancel))
         try:
             return await _run(host, announce, door)
         except asyncio.CancelledError:
             say("Stopped. uno-tui host resume continues the match; the codes stay the same.")
             return 130
+        finally:
+            reading.cancel()
 
     try:
         return asyncio.run(main())
@@ -456,53 +479,62 @@ def _serve_in_foreground(
         raise CommandError(f"host: cannot listen there ({error.strerror or error})") from None
 
 
-def _read_commands(host: Host, loop: asyncio.AbstractEventLoop, say: Callable[[str], None]) -> None:
-    """The host's own commands, read from stdin in a thread (none when stdin is not a tty,
-    unless a room waits for its start, or when it ends)."""
-
-    def command(line: str) -> None:
-        word, _, rest = line.strip().partition(" ")
-        if word == "bot":
-            names = [name.lower() for name in host.game.names]
-            if rest.strip().lower() not in names:
-                say(f"No seat named {rest.strip()[:20]!r}.")
-                return
-            seat = names.index(rest.strip().lower())
-            if seat not in host.codes.seats:
-                say(f"{host.game.names[seat]} is not a remote seat.")
-                return
+def host_command(host: Host, say: Callable[[str], None], line: str) -> bool:
+    """One of the host's own commands, typed at its terminal (alone, or at its person's seat
+    at any moment): True when ``line`` was one, answered. The one place they are read."""
+    word, _, rest = line.strip().partition(" ")
+    word, rest = word.lower(), rest.strip()
+    if word == "bot":
+        names = [name.lower() for name in host.game.names]
+        if rest.lower() not in names:
+            say(f"No seat named {rest[:20]!r}.")
+            return True
+        seat = names.index(rest.lower())
+        if seat not in host.codes.seats:
+            say(f"{host.game.names[seat]} is not a remote seat.")
+        elif seat in host.session.bots:
+            say(f"A bot plays {host.game.names[seat]}'s seat already.")
+        else:
             host.hand_to_bot(seat)
-        elif word == "say":
+        return True
+    if word == "start":
+        refused = host.start_room()
+        if refused is not None:
+            say(f"Not started: {refused}.")
+        return True
+    if word == "kick" and rest:
+        say(host.kick(rest))
+        return True
+    if word == "codes":
+        for said in host.code_lines():
+            say(said)
+        return True
+    return False
+
+
+async def _read_commands(
+    host: Host, read_line: ReadLine, say: Callable[[str], None], stop: Callable[[], object]
+) -> None:
+    """The host's commands, read on the loop until the input ends: ``host_command``'s, and
+    ``say TEXT`` (as the host) and ``quit`` beside them."""
+    while True:
+        try:
+            line = (await read_line()).strip()
+        except EOFError:
+            return
+        word, _, rest = line.partition(" ")
+        if host_command(host, say, line):
+            continue
+        if word.lower() == "say":
             try:
                 host.chat(None, "The host", check_text(rest))
             except ChatRefused as refusal:
                 say(f"Not said: {refusal}.")
-        elif word == "start":
-            refused = host.start_room()
-            if refused is not None:
-                say(f"Not started: {refused}.")
-        elif word == "kick":
-            say(host.kick(rest))
-        elif word == "codes":
-            for said in host.code_lines():
-                say(said)
-        elif word == "quit":
-            task_cancel()
+        elif word.lower() in QUIT_WORDS:
+            stop()
+            return
         elif word:
             say(f"Commands: start, say TEXT, bot NAME, kick NAME, codes, quit (not {word[:20]!r}).")
-
-    tasks = asyncio.all_tasks(loop)
-
-    def task_cancel() -> None:
-        for task in tasks:
-            task.cancel()
-
-    def read() -> None:
-        for line in sys.stdin:
-            loop.call_soon_threadsafe(command, line)
-
-    if sys.stdin is not None and (sys.stdin.isatty() or host.in_lobby):
-        threading.Thread(target=read, daemon=True).start()
 
 
 def _serve_and_play(
@@ -513,73 +545,153 @@ def _serve_and_play(
     fingerprint: str | None,
     play_remote: PlayRemote,
     say: Callable[[str], None],
+    read_line: ReadLine,
     door: DoorSetup | None = None,
 ) -> int:
-    """The host in a thread, the local person's seat played here through the loopback."""
-    started = threading.Event()
-    failed: list[BaseException] = []
-    loop = asyncio.new_event_loop()
-
-    def serve() -> None:
-        asyncio.set_event_loop(loop)
-        try:
-            loop.run_until_complete(_run(host, started.set, door))
-        except BaseException as error:  # reported in the main thread
-            failed.append(error)
-            started.set()
-
+    """The host and its person's seat, joined through the loopback, on one loop: the seat
+    reads its lines and the host's commands (``host_command``) on it."""
     host.log = lambda line: None  # the local person hears the same news as a notice
-    thread = threading.Thread(target=serve, name="uno-tui-host", daemon=True)
-    thread.start()
-    started.wait(15)
-    if failed:
-        error = failed[0]
-        raise CommandError(f"host: cannot listen there ({getattr(error, 'strerror', error)})")
-    announce()
-    bind = host.options.bind
-    local_address = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-    table = RemoteTable(
-        f"{local_address}:{host.port}",
-        code,
-        fingerprint=fingerprint,
-        insecure=fingerprint is None,
-        keep=False,
-    )
-    table.start()
+    commands = partial(host_command, host, say)
+    commands_help = HOST_COMMANDS_HELP.format(bot=AWAY_BOT)
+
+    async def main() -> int:
+        started = asyncio.Event()
+        serving = asyncio.ensure_future(_run(host, started.set, door))
+        ready = asyncio.ensure_future(started.wait())
+        await asyncio.wait((serving, ready), timeout=15, return_when=asyncio.FIRST_COMPLETED)
+        ready.cancel()
+        if serving.done():
+            error = serving.exception()
+            reason = getattr(error, "strerror", None) or error or "it stopped"
+            raise CommandError(f"host: cannot listen there ({reason})")
+        announce()
+        bind = host.options.bind
+        local_address = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
+        connection = HostConnection(
+            f"{local_address}:{host.port}",
+            code,
+            fingerprint=fingerprint,
+            insecure=fingerprint is None,
+            keep=False,
+        )
+        connection.start()
+        try:
+            if host.in_lobby:
+                left = await wait_in_lobby(
+                    connection, say, read_line, commands, commands_help, leave_at_end=True
+                )
+                if left is None:
+                    return 0
+            await connection.welcome()
+            return await play_remote(JoinedTable(connection), commands, commands_help)
+        finally:
+            await connection.close()
+            if not host.session.is_over:
+                say("The match is saved: uno-tui host resume continues it with the same codes.")
+            serving.cancel()
+            with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+                async with asyncio.timeout(5):
+                    await serving
+
     try:
-        if host.in_lobby:
-            _host_lobby(table, say)
-        return play_remote(JoinedTable(table))
-    finally:
-        table.close()
-        if not host.session.is_over:
-            say("The match is saved: uno-tui host resume continues it with the same codes.")
-        loop.call_soon_threadsafe(lambda: [t.cancel() for t in asyncio.all_tasks(loop)])
-        thread.join(timeout=5)
+        return asyncio.run(main())
+    except JoinError as error:
+        raise CommandError(f"host: the host's own seat cannot join ({error})") from None
 
 
-def _host_lobby(table: RemoteTable, say: Callable[[str], None]) -> None:
-    """The host's own person in the room: its news told as it fills (in a thread), and
-    ``start`` typed at the question starts the match."""
-    started = threading.Event()
-    teller = threading.Thread(target=follow_lobby, args=(table, say, started.is_set), daemon=True)
-    teller.start()
+async def wait_in_lobby(
+    connection: HostConnection,
+    say: Callable[[str], None],
+    read_line: ReadLine,
+    commands: HostCommand | None = None,
+    commands_help: str = "",
+    *,
+    leave_at_end: bool = False,
+) -> bool | None:
+    """In a room, until its match starts (or the table closes): the room told as it fills,
+    one line a change, and what the host says told at once; the person's lines answered at
+    once (Enter: who is in; ``say TEXT``, ``help``, ``quit``, and ``commands``). ``None`` when
+    the person left (``quit``; with ``leave_at_end``, the end of the input too); False if the
+    host said nothing in ``FIRST_ANSWER`` seconds; True else."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + FIRST_ANSWER
+    told: protocol.Lobby | None = None
+    reading: asyncio.Future[str] | None = None
+    ended = False
+    """The input ended: nothing more is read here."""
     try:
-        while table.state.welcome is None:
+        while True:
+            state = connection.state
+            lobby = state.lobby
+            if lobby is not None and state.welcome is None:
+                if lobby is not told:
+                    if told is None:
+                        say("Waiting in the room for the host to start the match.")
+                    told = lobby
+                    say(lobby_words(lobby))
+                for line in connection.take_lines():
+                    say(line)
+                if reading is None and not ended:  # lines are read once in the room
+                    reading = asyncio.ensure_future(read_line())
+            if reading is not None and reading.done():
+                try:
+                    line = reading.result().strip()
+                except EOFError:
+                    if leave_at_end:
+                        return None
+                    ended = True
+                else:
+                    if not _in_lobby(connection, line, say, commands, commands_help):
+                        return None
+                reading = None
+                continue
+            if state.welcome is not None or connection.ended:
+                return True
+            if lobby is None and loop.time() > deadline:
+                return False
+            changed = asyncio.ensure_future(connection.changed())
+            waits: set[asyncio.Future[Any]] = {changed}
+            if reading is not None:
+                waits.add(reading)
+            timeout = None if lobby is not None else max(0.0, deadline - loop.time())
             try:
-                say("Type start when everyone is in (Enter: who is in)?")  # heard too
-                line = input().strip()
-            except EOFError:
-                raise KeyboardInterrupt from None
-            if line.lower() == "start":
-                table.send_raw(protocol.start())
-                table.wait(lambda s: s.welcome is not None, 15)
-            elif line.lower() in ("q", "quit"):
-                raise KeyboardInterrupt
-            elif table.state.lobby is not None:
-                say(lobby_words(table.state.lobby))
+                await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                changed.cancel()
     finally:
-        started.set()
+        if reading is not None:
+            reading.cancel()
+
+
+def _in_lobby(
+    connection: HostConnection,
+    line: str,
+    say: Callable[[str], None],
+    commands: HostCommand | None,
+    commands_help: str,
+) -> bool:
+    """One line typed in the room, answered at once; False when the person leaves."""
+    word, _, rest = line.partition(" ")
+    lobby = connection.state.lobby
+    if word.lower() in QUIT_WORDS:
+        return False
+    if commands is not None and line and commands(line):
+        return True
+    if not line:
+        say(lobby_words(lobby) if lobby is not None else "Not in the room yet.")
+    elif word.lower() == "say":
+        try:
+            text = check_text(rest)
+        except ChatRefused as refusal:
+            say(f"Not said: {refusal}.")
+        else:
+            if not connection.say(text):
+                say("Not said: not connected to the host.")
+    elif word.lower() in ("help", "?"):
+        say(f"{LOBBY_HELP} {commands_help}".strip())
+    else:
+        say(f"Not a command in the room: {word[:20]!r}. {LOBBY_HELP}")
+    return True
 
 
 # Join -------------------------------------------------------------------------------------------
@@ -615,30 +727,12 @@ def join_code(
     return kept.token, None, pin
 
 
-def follow_lobby(
-    table: RemoteTable, say: Callable[[str], None], until: Callable[[], bool] | None = None
-) -> bool:
-    """Tell the room as it fills, one line a change, until its match starts (or the table
-    closes, or ``until()``). False if the host said nothing in ``FIRST_ANSWER`` seconds."""
-    told = None
-    while True:
-        table.wait(partial(lobby_changed, told), FIRST_ANSWER if told is None else 30)
-        with table.lock:
-            state = table.state
-            lobby, started = state.lobby, state.welcome is not None
-            closed = state.closed is not None or table.stopping
-        if started or closed or (until is not None and until()):
-            return True
-        if lobby is None:
-            return False
-        if lobby is not told:
-            if told is None:
-                say("Waiting in the room for the host to start the match.")
-            told = lobby
-            say(lobby_words(lobby))
-
-
-def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[str], None]) -> int:
+def run_join(
+    args: argparse.Namespace,
+    play_remote: PlayRemote,
+    say: Callable[[str], None],
+    read_line: ReadLine,
+) -> int:
     """``uno-tui join --plain``: the remote seat played line by line on this terminal."""
     if not args.address:
         raise CommandError("join: give the host's address (or leave out --plain)")
@@ -650,10 +744,12 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
         insecure=args.insecure,
     )
     try:
-        table = RemoteTable(args.address, code, name=name, fingerprint=pin, insecure=args.insecure)
+        connection = HostConnection(
+            args.address, code, name=name, fingerprint=pin, insecure=args.insecure
+        )
     except JoinError as error:
         raise CommandError(f"join: {error}") from None
-    say(f"Joining {table.url.partition('://')[2]}...")
+    say(f"Joining {connection.url.partition('://')[2]}...")
     transcript = None
     if args.record_messages is not None:
         try:
@@ -665,19 +761,31 @@ def run_join(args: argparse.Namespace, play_remote: PlayRemote, say: Callable[[s
             os.chmod(transcript.fileno(), 0o600)
         except OSError as error:
             raise CommandError(f"join: cannot write {args.record_messages}: {error}") from None
-        table.transcript = transcript
-    table.start()
+        connection.transcript = transcript
+
+    async def main() -> int:
+        connection.start()
+        try:
+            answered = await wait_in_lobby(connection, say, read_line)
+            if answered is None:
+                say("Goodbye.")
+                return 0
+            welcome = await connection.welcome(FIRST_ANSWER if answered else 0.01)
+            where = (
+                "as a spectator" if welcome.seat is None else f"as {welcome.names[welcome.seat]}"
+            )
+            seats = ", ".join(f"{s.name} ({s.plays})" for s in welcome.seats)
+            say(f"Joined {where}. Seats: {seats}")
+            return await play_remote(JoinedTable(connection), None, "")
+        except JoinError as error:
+            say(f"Cannot join: {error}.")
+            return 1
+        finally:
+            await connection.close()
+
     try:
-        answered = follow_lobby(table, say)
-        welcome = table.wait_welcome(FIRST_ANSWER if answered else 0.01)
-        where = "as a spectator" if welcome.seat is None else f"as {welcome.names[welcome.seat]}"
-        say(f"Joined {where}. Seats: " + ", ".join(f"{s.name} ({s.plays})" for s in welcome.seats))
-        return play_remote(JoinedTable(table))
-    except JoinError as error:
-        say(f"Cannot join: {error}.")
-        return 1
+        return asyncio.run(main())
     finally:
-        table.close()
         if transcript is not None:
             transcript.close()
 

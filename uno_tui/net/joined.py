@@ -3,12 +3,14 @@
 (``uno_tui.match.flow``) drives the app, the line mode and the host's own seat on it alike.
 
 The host runs the match; this seat's ``JoinedGame`` is only what the host told it (its view,
-its decisions, the events as it saw them), read from the connection's ``RemoteTable``.
+its decisions, the events as it saw them), read from its ``HostConnection``, which runs on
+the front end's own loop: ``news`` awaits the connection's next message.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from dataclasses import fields
 from typing import overload
@@ -30,7 +32,7 @@ from uno_tui.seats import Seat
 
 from . import protocol
 from .chat import ChatRefused, check_text
-from .client import RemoteTable, TableState
+from .client import HostConnection, JoinError
 
 
 def seats_of(welcome: protocol.Welcome) -> tuple[Seat, ...]:
@@ -41,12 +43,6 @@ def seats_of(welcome: protocol.Welcome) -> tuple[Seat, ...]:
     )
 
 
-NEWS_POLL = 0.05
-"""How often a joined app looks whether the host's next update has come once its connection
-is stopping (seconds) ..."""
-NEWS_WAIT = 0.2
-"""... and else how long it waits, woken by the host's next message, before it looks again
-(whether the host answered the action it sent, in ``_answered``)."""
 ANSWER_TIMEOUT = 10.0
 """Seconds a sent action holds this seat's moves back while the host answers."""
 
@@ -55,7 +51,7 @@ class JoinedGame:
     """The game as the host told one seat (a ``uno_tui.match.table.TableGame``): its view, its
     decisions, the events as it saw them. Nothing else reaches it."""
 
-    def __init__(self, table: RemoteTable, welcome: protocol.Welcome) -> None:
+    def __init__(self, table: HostConnection, welcome: protocol.Welcome) -> None:
         self.table = table
         self.names: tuple[str, ...] = welcome.names
         self.rules: Rules = welcome.rules
@@ -74,24 +70,22 @@ class JoinedGame:
     def _view(self) -> PublicView:
         if self.ended is not None:
             return self.ended
-        with self.table.lock:
-            view = self.table.state.view
-        assert view is not None, "wait_welcome() first"
+        view = self.table.state.view
+        assert view is not None, "welcome() first"
         return view
 
     def note_round(self, ended: tuple[Event, ...] | None = None) -> None:
         """Keep the last round's events (all of them, ``ended``, when its end was held) when
         a new round begins."""
-        with self.table.lock:
-            state = self.table.state
-            if ended is not None:
-                self.earlier.extend(ended)
-                self.round_start = state.round_start
-            elif state.round_start != self.round_start:
-                if self.round_start >= 0:
-                    self.earlier.extend(self.previous)
-                self.round_start = state.round_start
-            self.previous = list(state.events)
+        state = self.table.state
+        if ended is not None:
+            self.earlier.extend(ended)
+            self.round_start = state.round_start
+        elif state.round_start != self.round_start:
+            if self.round_start >= 0:
+                self.earlier.extend(self.previous)
+            self.round_start = state.round_start
+        self.previous = list(state.events)
 
     @property
     def phase(self) -> Phase:
@@ -103,8 +97,7 @@ class JoinedGame:
 
     @property
     def log(self) -> list[Event]:
-        with self.table.lock:
-            events = self.table.state.events
+        events = self.table.state.events
         return [*self.earlier, *(events if self.ended is None else self.ended.events)]
 
     @overload
@@ -120,8 +113,7 @@ class JoinedGame:
         return view
 
     def round_events(self, player: int | None) -> tuple[Event, ...]:
-        with self.table.lock:
-            events = tuple(self.table.state.events)
+        events = tuple(self.table.state.events)
         if self.ended is not None:
             events = self.ended.events
         return events if player is not None else tuple(e.seen_by(None) for e in events)
@@ -152,14 +144,17 @@ def public_part(view: PublicView) -> PublicView:
 class JoinedTable:
     """A seat joined over the network (a ``uno_tui.match.table.Table``): the host runs the match;
     actions are sent, and the host's updates come through ``news``. The round so far is read
-    with ``game.round_events``; ``news`` brings only what came after the table was opened."""
+    with ``game.round_events``; ``news`` brings only what came after the table was opened.
+    Opened once the host has welcomed the seat (``HostConnection.welcome``)."""
 
     autosave = None
     unsaved = None
 
-    def __init__(self, table: RemoteTable) -> None:
+    def __init__(self, table: HostConnection) -> None:
         self.table = table
-        welcome = table.wait_welcome()
+        welcome = table.state.welcome
+        if welcome is None or table.state.view is None:
+            raise JoinError(table.state.closed or "the host has not welcomed this seat yet")
         self.game = JoinedGame(table, welcome)
         self.game.note_round()
         table.take_events()  # the round so far is the past: front ends read it as such
@@ -167,10 +162,9 @@ class JoinedTable:
         seat = welcome.seat
         self.people: tuple[int, ...] = () if seat is None else (seat,)
         self.seen: object = None
-        with table.lock:
-            state = table.state
-            if state.round_end is None or state.round_end is state.view:
-                self.seen = state.view  # read already: ``news`` waits for the next update
+        state = table.state
+        if state.round_end is None or state.round_end is state.view:
+            self.seen = state.view  # read already: ``news`` waits for the next update
         self.sent: tuple[int, object, float] | None = None
         """The moves count, the last refusal and the time when an action was sent."""
 
@@ -188,25 +182,26 @@ class JoinedTable:
         """Send the action (checked against this seat's moves first); its events come with
         the host's answer, through ``news``."""
         self.game.check(action)
-        with self.table.lock:
-            state = self.table.state
-            sent = (state.moves, state.refusal, time.monotonic())
+        state = self.table.state
+        sent = (state.moves, state.refusal, time.monotonic())
         if not self.table.send(action):
             status = self.table.status_line() or "Not connected to the host"
             raise TableUnreachable(status[:1].lower() + status[1:])
         self.sent, self.game.held = sent, True
         return []
 
-    def _answered(self) -> None:
-        """Offer this seat's moves again once the host answered the one sent."""
+    def _answered(self) -> bool:
+        """Offer this seat's moves again once the host answered the one sent (or did not
+        in ``ANSWER_TIMEOUT`` seconds); True when they are offered again."""
         if self.sent is None:
-            return
+            return False
         moves, refusal, at = self.sent
-        with self.table.lock:
-            state = self.table.state
-            answered = state.moves > moves or state.refusal is not refusal
+        state = self.table.state
+        answered = state.moves > moves or state.refusal is not refusal
         if answered or time.monotonic() - at > ANSWER_TIMEOUT or not self.table.connected:
             self.sent, self.game.held = None, False
+            return True
+        return False
 
     async def news(self, pause: Pause | None = None) -> list[Event]:
         """The host's next update (its bots are paced at the host: ``pause`` is not
@@ -217,26 +212,25 @@ class JoinedTable:
             self.game.note_round(ended.events)
             self.seen = None
         while True:
-            with self.table.lock:
-                state = self.table.state
-                fresh = state.view is not self.seen or bool(state.lines)
-                closed, version = state.closed, state.version
+            state = self.table.state
+            fresh = state.view is not self.seen or bool(state.lines)
+            closed = state.closed
+            if closed is None and self.table.ended and not fresh:
+                closed = "the connection to the host ended"
             if closed is not None and not self.is_over:
                 raise TableClosed(closed)
             if fresh or closed is not None:
                 break
-            if self.table.stopping:
-                await asyncio.sleep(NEWS_POLL)
-            else:  # woken by the host's next message, not a poll's tick
-
-                def moved(state: TableState, seen: int = version) -> bool:
-                    return state.version != seen
-
-                await asyncio.to_thread(self.table.wait, moved, NEWS_WAIT)
-            self._answered()
-        with self.table.lock:
+            held = self.sent
+            wait = None if held is None else max(0.0, held[2] + ANSWER_TIMEOUT - time.monotonic())
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(wait):
+                    await self.table.changed()
             state = self.table.state
-            self.seen, ended, state.round_end = state.view, state.round_end, None
+            if self._answered() and state.view is self.seen and not state.lines:
+                return []  # the host never answered the move: its decision is offered again
+        state = self.table.state
+        self.seen, ended, state.round_end = state.view, state.round_end, None
         if ended is not None and ended is not self.seen:
             self.game.ended = ended  # the host dealt again before this seat saw the end
         else:
@@ -249,6 +243,11 @@ class JoinedTable:
 
     def status(self) -> str | None:
         return self.table.status_line()
+
+    async def stirred(self) -> None:
+        """Until the host's next word or the connection's next change (a front end that
+        asks a question listens so, to tell it at once)."""
+        await self.table.changed()
 
     def send_chat(self, text: str) -> str | None:
         """Say ``text`` to the table; why not, if it cannot be said (checked here first, and
@@ -265,10 +264,7 @@ class JoinedTable:
     def chat_lines(self) -> list[tuple[int, str]]:
         """This round's chat: how many of its events had come when each was said, and the
         words ("Ann says: good game")."""
-        with self.table.lock:
-            state = self.table.state
-            return [
-                (at, words)
-                for round_start, at, words in state.chat
-                if round_start == state.round_start
-            ]
+        state = self.table.state
+        return [
+            (at, words) for round_start, at, words in state.chat if round_start == state.round_start
+        ]

@@ -14,18 +14,22 @@ ready? Press Enter." clears the terminal (screen and scrollback) and waits for E
 here: the flow and the engine decide; narration gives the words.
 
 Every line goes out through ``say`` (and every byte through ``write``): the one place to
-escape or redirect what the line mode prints. Input is read as each question is asked, on the
-flow's own thread: while a person answers, nothing moves at a table in this process (a joined
-seat's connection runs in a thread of its own and keeps what the host sends meanwhile).
+escape or redirect what the line mode prints. Standard input is read on the flow's own event
+loop (``plain.lines.LoopLines``), so the table is heard while a question waits: a joined seat's
+news (a timer's warning, chat, a lost connection) is told the moment it comes, and the open
+question is said again after it. An answer belongs to the question it was typed for: one typed
+for a question that has passed meanwhile is refused ("That question has passed; now: ..."),
+never taken for the next. Between questions, the review commands, ``say``, ``help`` and
+``quit`` answer at once.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import Any, TextIO, TypeVar
+from typing import Any, Protocol, TextIO, TypeVar
 
 from uno_tui.engine import (
     AcceptPenalty,
@@ -69,6 +73,7 @@ from uno_tui.store.stats import spoken_stats
 from uno_tui.text import shown
 
 from .color import color_enabled, paint
+from .lines import LineReader, on_loop
 
 __all__ = [
     "HELP",
@@ -89,6 +94,8 @@ HELP = (
     "(what your kept matches add up to), say TEXT (a hosted match: to everyone at the table), "
     "help, quit or q (the match is saved)."
 )
+PASSED = "That question has passed"
+"""Said for an answer typed for a question whose moment went by before it came."""
 QUIT_WORDS = ("quit", "exit", "q")
 """What leaves the match at any question; q as in the app."""
 YES_WORDS = ("y", "yes")
@@ -101,6 +108,10 @@ CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 STABLE_KEYS: dict[type[Action], str] = {DrawCard: "d", AcceptPenalty: "d", KeepDrawn: "k"}
 """Choices that are there turn after turn keep one letter, so a hand's size moves no key."""
 LOG_LINES = 8
+FLOW_ASKS = frozenset((DecisionKind.CHALLENGE,))
+"""Decisions the line mode asks in the flow's own words (``MatchFlow.question_for``). The
+other questions the flow words (a drawn card, the first card's colour, a stack) hold no
+question mark yet, which every line-mode question does: they are listed as a turn is."""
 CALL_UNO = Move("call UNO with the card you play", ())
 """With two cards, the turn's choice that calls UNO with the card chosen next."""
 T = TypeVar("T")
@@ -147,6 +158,19 @@ class QuitGame(Exception):
     """The person asked to stop, or the input ended."""
 
 
+class AsyncLines(Protocol):
+    """Lines read on the running loop (``plain.lines.LoopLines``)."""
+
+    async def next_line(self) -> str:
+        """The next line (``EOFError`` at the end of the input)."""
+        ...
+
+
+Commands = Callable[[str], bool]
+"""More commands for the line mode (the host's own seat: ``bot NAME``, ``start``): True when
+the line was one of them, answered."""
+
+
 class PlainGame:
     """The line mode as a front end of the match flow (``uno_tui.match.flow.FrontEnd``):
     ``uno-tui --plain``, ``join --plain`` and the host's own seat."""
@@ -158,18 +182,52 @@ class PlainGame:
     def __init__(
         self,
         table: Table,
-        read: Callable[[], str],
+        read: Callable[[], str] | AsyncLines,
         out: TextIO,
         *,
         speaker: Speaker | None = None,
         verbosity: Verbosity = "full",
         color: bool | None = None,
         sounds: SoundChoice = "off",
+        stirred: Callable[[], Awaitable[None]] | None = None,
+        commands: Commands | None = None,
+        commands_help: str = "",
     ) -> None:
+        """``read``: a function that returns the next line (a test's answers; a
+        ``LineReader`` is read on the loop), or lines read on the loop already.
+        ``stirred``: until the table's next change made elsewhere (a joined seat's
+        connection), heard while a question waits. ``commands``: more commands, said in
+        ``help`` by ``commands_help``."""
         self.table = table
         self.game = table.game
         self.flow = MatchFlow(table)
-        self.read = read
+        self.lines: AsyncLines | None = (
+            on_loop(read) if isinstance(read, LineReader) else None if callable(read) else read
+        )
+        self.read = read if callable(read) else None
+        self.stirred = stirred
+        self.commands = commands
+        self.commands_help = commands_help
+        self.inbox: asyncio.Queue[tuple[int | None, str | None]] | None = None
+        """Lines read on the loop, each with the number of the question open when it came
+        (``None``: none was)."""
+        self.early: list[tuple[int | None, str | None]] = []
+        """Lines taken from the inbox that wait for the next question (put back first)."""
+        self.asked = 0
+        """How many questions have been said (each saying has its number)."""
+        self.open: int | None = None
+        """The number of the question waiting for its answer now."""
+        self.prompt = ""
+        """The words of the question open now (said again after news)."""
+        self.passed: set[int] = set()
+        """The questions whose moment went by unanswered."""
+        self.said_status: str | None = None
+        self.noticed = False
+        """A notice was said since the table was last shown (``show`` says the question
+        again after it)."""
+        self.quitting = False
+        """``quit`` typed between questions: the match ends at once."""
+        self.main: asyncio.Task[Any] | None = None
         self.out = out
         self.speaker = speaker
         self.color = color_enabled(out) if color is None else color
@@ -208,25 +266,100 @@ class PlainGame:
         if isatty is not None and isatty():
             self.write(CLEAR)
 
-    def ask_line(self, prompt: str) -> str:
+    async def ask_line(self, prompt: str, still: Callable[[], bool] | None = None) -> str | None:
+        """Say ``prompt`` and wait for its answer, telling the table's news meanwhile; ``None``
+        when the question's moment passed first (``still()`` turned False as news came)."""
+        if still is not None and not still():
+            return None
         self.tell_news()  # what happened comes before the question about it
         for line in self.table.take_lines():  # a host's notice, what was said at the table
             self.say(line)
-        status = self.table.status()
+        status = self.said_status = self.table.status()
         if status is not None:  # said before every question until the connection is back
             self.say(f"{status}.")
         self.say(prompt)
+        if self.lines is None:
+            assert self.read is not None
+            try:
+                line = self.read()
+            except EOFError:
+                raise QuitGame from None
+            return self.answered(line)
+        self.asked += 1
+        number = self.asked
+        self.open, self.prompt = number, prompt
         try:
-            line = self.read()
-        except EOFError:
-            raise QuitGame from None
+            while True:
+                got = await self.line_or_news()
+                if got is None:  # news came, and has been told
+                    if still is not None and not still():
+                        self.passed.add(number)
+                        return None
+                    continue
+                stamp, typed = got
+                if typed is None:  # the end of the input
+                    raise QuitGame
+                if stamp in self.passed:
+                    self.say(f"{PASSED}; now: {prompt}")
+                    continue
+                return self.answered(typed)
+        except asyncio.CancelledError:  # the flow moved on: the question's moment is gone
+            self.passed.add(number)
+            raise
+        finally:
+            self.open = None
+
+    def answered(self, line: str) -> str:
         if self.speaker is not None:
             self.speaker.interrupt()  # the person answered: what was still being said is stale
         return line.strip()
 
-    def tell_news(self) -> None:
+    async def line_or_news(self) -> tuple[int | None, str | None] | None:
+        """The next line read, or ``None`` once the table's news has been told."""
+        if self.early:
+            return self.early.pop(0)
+        assert self.inbox is not None
+        line = asyncio.ensure_future(self.inbox.get())
+        waits: set[asyncio.Future[Any]] = {line}
+        news = None
+        if self.stirred is not None:
+            news = asyncio.ensure_future(self.stirred())
+            waits.add(news)
+        got = None
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+            if news is not None and news.done():
+                self.show()
+                return None
+            got = line.result()
+            return got
+        finally:
+            for wait in waits:
+                if not wait.done():
+                    wait.cancel()
+            if got is None and line.done() and not line.cancelled():
+                # came with the news, or as the question was cancelled: its stamp says
+                # whether its question is still the one asked
+                self.early.append(line.result())
+
+    def hear(self) -> bool:
+        """The table's notices not said yet (a host's notice, chat, the connection's state):
+        True if any was said."""
+        said = False
+        for line in self.table.take_lines():  # a host's notice, what was said at the table
+            self.say(line)
+            said = True
+        status, was = self.table.status(), self.said_status
+        self.said_status = status
+        if status is not None and was is None and not said:  # gone down ("Connection lost"
+            self.say(f"{status}.")  # says so itself); each try is said at the next question
+            said = True
+        return said
+
+    def tell_news(self) -> bool:
         """The flow's changes not told yet: consecutive ones seen the same way are told
-        together (so a bot's moves read as a few lines, not one line per event)."""
+        together (so a bot's moves read as a few lines, not one line per event). True if
+        any was told."""
         batches = self.flow.batches[self.told :]
         self.told = len(self.flow.batches)
         run: list[Event] = []
@@ -239,6 +372,7 @@ class PlainGame:
             viewer = batch.viewer
         if run:
             self.tell(run, viewer)
+        return bool(batches)
 
     def tell(self, events: Sequence[Event], listener: int | None) -> None:
         """Print the events as ``listener`` may know them; every person's log gets their own
@@ -309,26 +443,95 @@ class PlainGame:
             close_loop(loop)
 
     async def play(self) -> int:
+        self.main = asyncio.current_task()
+        listening = None
+        if self.lines is not None:
+            self.inbox = asyncio.Queue()
+            listening = asyncio.ensure_future(self.listen(self.lines))
         try:
-            self.say(self.table_line(self.solo))
-            self.tell_round_so_far()
-            await self.flow.run(self)
-            self.tell_news()
+            try:
+                self.say(self.table_line(self.solo))
+                self.tell_round_so_far()
+                await self.flow.run(self)
+                self.tell_news()
+            except asyncio.CancelledError:
+                if not self.quitting:
+                    raise
+                if self.main is not None:
+                    self.main.uncancel()
+                raise QuitGame from None
         except QuitGame:
             if self.speaker is not None:
                 self.speaker.close()  # leaving: nothing more to say
                 self.speaker = None
             self.say("Goodbye.")
             return 0
+        finally:
+            if listening is not None:
+                listening.cancel()
         if self.speaker is not None:
             self.speaker.wait_idle(timeout=10)  # let the last lines (who won) be heard
             self.speaker.close()
         return 0 if self.flow.closed is None else 1
 
+    async def listen(self, lines: AsyncLines) -> None:
+        """Every line read, as it comes: into the inbox for the question open (or the next
+        one), stamped with the question it came under; between questions, a command is
+        answered at once, and an answer to a question that passed is refused."""
+        assert self.inbox is not None
+        while True:
+            try:
+                line: str | None = await lines.next_line()
+            except EOFError:
+                line = None  # the end of the input
+            stamp = self.open
+            if stamp is None and self.asked in self.passed:
+                stamp = self.asked
+            if self.open is None and line is not None and self.inbox.empty() and not self.early:
+                try:
+                    if self.between(line.strip(), stale=stamp is not None):
+                        continue
+                except QuitGame:
+                    self.quit_now()
+                    return
+            self.inbox.put_nowait((stamp, line))
+            if line is None:
+                return
+
+    def between(self, line: str, *, stale: bool) -> bool:
+        """A line typed while no question is open: True once answered (a command, or an
+        answer to a question that has passed); False to keep it for the next question."""
+        if self.commands is not None and line and self.commands(line):
+            return True
+        seat = self.at_keyboard
+        word = line.lower()
+        if word in QUIT_WORDS:
+            raise QuitGame
+        if self.common_command(line):
+            return True
+        if seat is not None and line and self.command(line, seat, ""):
+            return True
+        if stale:
+            self.say(f"{PASSED}.")
+            return True
+        return False
+
+    def quit_now(self) -> None:
+        """``quit`` typed between questions: the match stops now (and is saved, as at a
+        question)."""
+        self.quitting = True
+        if self.main is not None:
+            self.main.cancel()
+
     # What the flow asks of a front end ------------------------------------------------------
 
     def show(self) -> None:
-        self.tell_news()
+        """The news told at once; a question waiting is said again after it."""
+        told = self.tell_news()
+        told = self.hear() or told or self.noticed
+        self.noticed = False
+        if told and self.open is not None:
+            self.say(self.prompt)
 
     async def pause(self) -> None:
         """No pause: the bots' moves are told together at the next question. Hands that
@@ -341,22 +544,40 @@ class PlainGame:
             self.tell_news()
 
     async def curtain(self, curtain: Curtain) -> Action | None:
-        self.pass_keyboard_to(curtain.seat)
+        await self.pass_keyboard_to(curtain.seat)
         return None
 
     def ready(self, seat: int) -> None:
         """Nothing yet: the turn's first line reads the hand."""
 
     def notice(self, line: str) -> None:
+        """A line from the table (a host's notice, chat): said at once; a question waiting is
+        said again after the news it came with (``show``)."""
         self.tell_news()
         self.say(line)
+        self.noticed = True
 
     async def ask(self, seat: int, question: Question, *, yes_no: bool = False) -> int | None:
-        """One of the flow's questions, its choices numbered. A ``yes_no`` question ("Call
-        UNO?", "Catch?") also takes yes for its first choice and no for its last."""
+        """One of the flow's questions, its choices numbered (drawing also ``d``, keeping a
+        drawn card also ``k``, as at every turn). A ``yes_no`` question ("Call UNO?",
+        "Catch?", and any of two choices: "Challenge the Wild Draw Four, or draw?") also
+        takes yes for its first choice and no for its last."""
         count = len(question.choices)
+        yes_no = yes_no or count == 2
+        keyed = {
+            STABLE_KEYS[type(choice.actions[0])]: index
+            for index, choice in enumerate(question.choices)
+            if choice.actions and type(choice.actions[0]) in STABLE_KEYS
+        }
+        if "d" in keyed:
+            keyed["draw"] = keyed["d"]
+        still = self.still_answerable(seat, question)
         while True:
-            answer = self.ask_line(question.spoken())
+            answer = await self.ask_line(question.spoken(), still)
+            if answer is None:
+                return None
+            if answer.lower() in keyed:
+                return keyed[answer.lower()]
             if not answer or self.command(answer, seat, ""):
                 continue
             if yes_no and answer.lower() in YES_WORDS:
@@ -376,7 +597,9 @@ class PlainGame:
         return await self.ask(seat, question, yes_no=True)
 
     async def turn(self, seat: int, decision: Decision) -> Action | None:
-        """Every decision of a person's is one numbered list of all their moves now."""
+        """A turn from the hand is one numbered list of all the person's moves now (so are
+        a drawn card, the first card's colour and a stack); a challenge is the flow's own
+        question (``FLOW_ASKS``), asked after the same summary."""
         view = self.game.view(seat)
         who = "" if self.solo is not None else f"{self.game.names[seat]}. "
         brief = self.narrator.brief
@@ -403,8 +626,12 @@ class PlainGame:
             else:
                 after = "You play" if following == seat else f"{self.game.names[following]} plays"
                 line += f" {after} next."
+        if not self.still_deciding(decision)():
+            return None
         self.note(line)
-        return self.choose(seat, self.table.options_for(seat))
+        if decision.kind in FLOW_ASKS:  # the flow's own question (``question_for``): it
+            return None  # names the colour before the Wild Draw Four, as the app's does
+        return await self.choose(seat, self.table.options_for(seat), self.still_deciding(decision))
 
     async def round_end(self) -> None:
         """The same pause after every hand, whoever deals: the scores stay until Enter (a
@@ -415,9 +642,11 @@ class PlainGame:
         seat = self.at_keyboard  # None in hot-seat before anyone took the keyboard
         upcoming = self.game.round_number + 1
         while self.table.people:
-            answer = self.ask_line(
+            answer = await self.ask_line(
                 f"Hand {self.game.round_number} is over. Ready for hand {upcoming}? Enter: deal."
             )
+            if answer is None:
+                break
             if answer.lower() in QUIT_WORDS:
                 raise QuitGame
             if answer and seat is not None and self.command(answer, seat, ""):
@@ -426,7 +655,22 @@ class PlainGame:
 
     # Asking --------------------------------------------------------------------------------
 
-    def pass_keyboard_to(self, seat: int) -> None:
+    def still_deciding(self, decision: Decision) -> Callable[[], bool]:
+        """Whether ``decision`` is still the one awaited (a joined seat: the host may have
+        moved on, its turn timer's bot may have played for the person)."""
+        return lambda: self.table.person_to_decide() == decision
+
+    def still_answerable(self, seat: int, question: Question) -> Callable[[], bool]:
+        """Whether every answer of ``question`` may still be given by ``seat``."""
+        actions = [a for choice in question.choices for a in choice.actions]
+
+        def still() -> bool:
+            now = self.flow.actions_of(seat)
+            return all(action in now for action in actions)
+
+        return still
+
+    async def pass_keyboard_to(self, seat: int) -> None:
         """In hot-seat, the curtain before a person's private lines, whenever the flow raises
         it (after a hand's end even for the person who played last, as in the app): what the
         last person's turn printed is cleared from a terminal (screen and scrollback) first."""
@@ -435,8 +679,8 @@ class PlainGame:
         if cleared:
             self.clear_screen()
             self.caught_up[self.at_keyboard] = self.heard[self.at_keyboard].count
-        answer = self.ask_line(curtain_line(self.game.names[seat]))
-        if answer.lower() in QUIT_WORDS:
+        answer = await self.ask_line(curtain_line(self.game.names[seat]))
+        if answer is not None and answer.lower() in QUIT_WORDS:
             raise QuitGame
         self.at_keyboard = seat
         missed = self.heard[seat].since(self.caught_up.get(seat, 0)) if cleared else []
@@ -448,9 +692,12 @@ class PlainGame:
         last thing that happened)."""
         self.say(line)
 
-    def choose(self, seat: int, decisions: list[Decision]) -> Action:
+    async def choose(
+        self, seat: int, decisions: list[Decision], still: Callable[[], bool]
+    ) -> Action | None:
         """A numbered list: one line per card (a Wild's colour and a target asked after);
-        drawing is ``d`` and keeping a drawn card ``k`` every turn."""
+        drawing is ``d`` and keeping a drawn card ``k`` every turn. ``None`` when the turn
+        passed before its answer (``still``)."""
         whose = "Your move?" if self.solo is not None else f"{self.game.names[seat]}, your move?"
         while True:
             moves = list_moves(decisions, self.game.names)
@@ -464,9 +711,11 @@ class PlainGame:
                 who = "" if self.solo is not None else f"{self.game.names[seat]}, "
                 question = f"{who}{verb.lower() if who else verb}? {keyed_words(keys, labels)}"
             choices = list(zip(keys, moves, strict=True))
-            move = self.pick(seat, question, choices, listing)
+            move = await self.pick(seat, question, choices, listing, still)
+            if move is None:
+                return None
             if move is not CALL_UNO:
-                return self.refine(seat, move)
+                return await self.refine(seat, move, still)
             self.flow.uno_armed = True
             self.say(UNO_ARMED)
 
@@ -479,7 +728,7 @@ class PlainGame:
             for d in decisions
         )
 
-    def refine(self, seat: int, move: Move) -> Action:
+    async def refine(self, seat: int, move: Move, still: Callable[[], bool]) -> Action | None:
         """Ask the player (Wild Swap Hands), then the colour, for a card that needs them: the
         colour is named for the hand the player will hold."""
         while len(move.actions) > 1:
@@ -487,7 +736,9 @@ class PlainGame:
                 colors = move.colors
                 listing = ", ".join(f"{i}: {c.word}" for i, c in enumerate(colors, 1))
                 ask = "Colour?" if self.narrator.brief else "Which colour?"
-                color = self.pick(seat, f"{ask} {listing}.", numbered(colors), "")
+                color = await self.pick(seat, f"{ask} {listing}.", numbered(colors), "", still)
+                if color is None:
+                    return None
                 move = Move(
                     move.label,
                     tuple(a for a in move.actions if isinstance(a, PlayCard) and a.color is color),
@@ -499,18 +750,30 @@ class PlainGame:
                 f"{i}: {self.game.names[t]} ({plural(counts[t], 'card')})"
                 for i, t in enumerate(targets, 1)
             )
-            target = self.pick(seat, f"With whom? {names}.", numbered(targets), "")
+            target = await self.pick(seat, f"With whom? {names}.", numbered(targets), "", still)
+            if target is None:
+                return None
             move = Move(
                 move.label,
                 tuple(a for a in move.actions if isinstance(a, PlayCard) and a.target == target),
             )
         return move.actions[0]
 
-    def pick(self, seat: int, prompt: str, choices: Sequence[tuple[str, T]], moves: str) -> T:
-        """Ask ``prompt`` until the answer is the key of one of ``choices``."""
+    async def pick(
+        self,
+        seat: int,
+        prompt: str,
+        choices: Sequence[tuple[str, T]],
+        moves: str,
+        still: Callable[[], bool],
+    ) -> T | None:
+        """Ask ``prompt`` until the answer is the key of one of ``choices`` (``None``: the
+        question passed first)."""
         keys = dict(choices)
         while True:
-            answer = self.ask_line(prompt)
+            answer = await self.ask_line(prompt, still)
+            if answer is None:
+                return None
             if answer.lower() in keys:
                 return keys[answer.lower()]
             if not answer or self.command(answer, seat, moves):
@@ -525,17 +788,11 @@ class PlainGame:
         word = answer.lower()
         view = self.game.view(seat)
         history = self.heard[seat]
-        if word == "say" or word.startswith("say "):
-            refused = self.table.send_chat(answer[4:])
-            if refused is not None:
-                self.say(f"Not said: {refused}.")
-            return True
         if word in QUIT_WORDS:
             raise QuitGame
-        if word in ("help", "?"):
-            special = special_cards_words(self.game.rules)
-            self.say(f"{HELP} {special}" if special else HELP)
-        elif word in ("hand", "h"):
+        if self.common_command(answer) or (self.commands is not None and self.commands(answer)):
+            return True
+        if word in ("hand", "h"):
             self.say(hand_words(view))
         elif word in ("top", "t"):
             self.say(top_words(view))
@@ -564,6 +821,21 @@ class PlainGame:
         else:
             return False
         return True
+
+    def common_command(self, answer: str) -> bool:
+        """``say TEXT`` and ``help``, for anyone at any moment: True if ``answer`` was one."""
+        word = answer.lower()
+        if word == "say" or word.startswith("say "):
+            refused = self.table.send_chat(answer[4:])
+            if refused is not None:
+                self.say(f"Not said: {refused}.")
+            return True
+        if word in ("help", "?"):
+            special = special_cards_words(self.game.rules)
+            words = [HELP, self.commands_help, special]
+            self.say(" ".join(w for w in words if w))
+            return True
+        return False
 
     def catch(self, seat: int) -> None:
         """``catch`` at any question: the first player ``seat`` may catch without UNO."""

@@ -14,16 +14,25 @@ moment a signal arrives, whenever it arrives: the wait ends, and the handler run
 Lines are read as ``input()`` reads them: a line ends at ``\\n``, ``\\r\\n`` or ``\\r``, which
 is left off; bytes that are not UTF-8 become a replacement character; ``EOFError`` at the end.
 Where this cannot be done (not the main thread, no file descriptor, Windows), ``input()``.
+
+``LoopLines`` reads the same reader's lines on the running event loop (``loop.add_reader``), so
+that while a question waits for its answer the loop runs on: the host's news, a timer's
+warning, a chat line are told the moment they come. The signal module's wakeup descriptor is
+watched beside it, so that a signal ends the loop's wait as it ends ``LineReader``'s. Where the
+loop cannot watch the descriptor (a file, a Windows pipe, no descriptor at all), a thread of its
+own reads the lines and hands them to the loop.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import os
 import select
 import signal
 import sys
+import threading
 
 CHUNK = 1 << 16
 
@@ -54,15 +63,26 @@ class LineReader:
             if self.ended:
                 raise EOFError
             self._wait_readable(fd)
-            try:
-                chunk = os.read(fd, CHUNK)
-            except BlockingIOError:
-                continue
-            except OSError:
-                chunk = b""  # closed or unreadable: the end of the input
-            if not chunk:
-                self.ended = True
-            self.pending += chunk
+            self.read_once(fd)
+
+    def read_once(self, fd: int) -> None:
+        """What ``fd`` has now (it is readable), kept for ``_line``; nothing: the end."""
+        try:
+            chunk = os.read(fd, CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            chunk = b""  # closed or unreadable: the end of the input
+        if not chunk:
+            self.ended = True
+        self.pending += chunk
+
+    def whole_lines(self) -> list[str]:
+        """Every whole line read so far (at the end of the input, what is left too)."""
+        lines = []
+        while (line := self._line()) is not None:
+            lines.append(line)
+        return lines
 
     def _fd(self) -> int | None:
         if self.fd is not None:
@@ -134,3 +154,130 @@ class LineReader:
 STDIN = LineReader()
 """The process's standard input, as the line mode reads it: one reader, so that the bytes read
 ahead for one question are there for the next."""
+
+
+class LoopLines:
+    """The lines of a ``LineReader``, read on the running event loop: ``await next_line()``
+    (``EOFError`` at the end). Every line read is queued in order, so one read ahead waits
+    for the next question; a wait cancelled (the question passed) loses no line."""
+
+    def __init__(self, reader: LineReader = STDIN) -> None:
+        self.reader = reader
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        """The lines read; ``None``: the input ended."""
+        self.loop: asyncio.AbstractEventLoop | None = None
+        """The loop that watches the input."""
+        self.queue_loop: asyncio.AbstractEventLoop | None = None
+        self.watched: list[int] = []
+        """The descriptors the loop watches for this source."""
+        self.previous_wakeup: int | None = None
+
+    async def next_line(self) -> str:
+        self._attach()
+        line = await self.queue.get()
+        if line is None:
+            self.queue.put_nowait(None)  # the end stays the end
+            raise EOFError
+        return line
+
+    def _attach(self) -> None:
+        """Watch the reader's descriptor on the running loop (once per loop: ``loop`` is set
+        last, so that an attach a signal cut short is made again)."""
+        loop = asyncio.get_running_loop()
+        if self.loop is loop:
+            return
+        self.detach()
+        if self.queue_loop is not loop:
+            queued, self.queue = self.queue, asyncio.Queue()  # a queue serves one loop
+            self.queue_loop = loop
+            while not queued.empty():
+                self.queue.put_nowait(queued.get_nowait())
+        for line in self.reader.whole_lines():  # read ahead before the loop began
+            self.queue.put_nowait(line)
+        if self.reader.ended:
+            self.queue.put_nowait(None)
+            self.loop = loop
+            return
+        fd = self.reader._fd()
+        if fd is not None and os.name != "nt":
+            try:
+                loop.add_reader(fd, self._readable, fd)
+            except (OSError, ValueError, NotImplementedError):
+                pass  # a file, or a descriptor this loop cannot watch
+            else:
+                self.watched.append(fd)
+                self._watch_signals(loop)
+                self.loop = loop
+                return
+        self.loop = loop
+        reading = threading.Thread(target=self._read_in_thread, name="uno-tui-input", daemon=True)
+        reading.start()
+
+    def _readable(self, fd: int) -> None:
+        self.reader.read_once(fd)
+        for line in self.reader.whole_lines():
+            self.queue.put_nowait(line)
+        if self.reader.ended:
+            self.queue.put_nowait(None)
+            self.detach()
+
+    def _read_in_thread(self) -> None:
+        """Where the loop cannot watch the input: each line handed to the loop as read."""
+        loop = self.loop
+        assert loop is not None
+        while True:
+            try:
+                line: str | None = self.reader()
+            except (EOFError, OSError, ValueError):
+                line = None
+            try:
+                loop.call_soon_threadsafe(self.queue.put_nowait, line)
+            except RuntimeError:  # the loop is closed: nobody reads any more
+                return
+            if line is None:
+                return
+
+    def _watch_signals(self, loop: asyncio.AbstractEventLoop) -> None:
+        """A signal that comes while the loop waits ends its wait, as ``LineReader``'s: the
+        signal module writes to the wakeup pipe, which the loop watches."""
+        wake = self.reader._wake_pipe()
+        if wake is None or threading.current_thread() is not threading.main_thread():
+            return
+        wake_read, wake_write = wake
+        try:
+            previous = signal.set_wakeup_fd(wake_write, warn_on_full_buffer=False)
+        except ValueError:
+            return
+        if previous not in (-1, wake_write):  # the loop's own (its signal handlers)
+            signal.set_wakeup_fd(previous)
+            return
+        self.previous_wakeup = -1
+        loop.add_reader(wake_read, self._drain, wake_read)
+        self.watched.append(wake_read)
+
+    @staticmethod
+    def _drain(fd: int) -> None:
+        with contextlib.suppress(BlockingIOError, OSError):
+            os.read(fd, CHUNK)  # the handler runs as the loop goes on
+
+    def detach(self) -> None:
+        """Stop watching (the loop is ending, or the input has)."""
+        loop, watched = self.loop, self.watched
+        self.watched = []
+        if loop is not None and not loop.is_closed():
+            for fd in watched:
+                loop.remove_reader(fd)
+        if self.previous_wakeup is not None:
+            with contextlib.suppress(ValueError):
+                signal.set_wakeup_fd(self.previous_wakeup)
+            self.previous_wakeup = None
+
+
+STDIN_LINES = LoopLines(STDIN)
+"""Standard input read on the loop: the one source of the line mode's lines once a loop runs
+(the lobby's, the match's, the host's commands')."""
+
+
+def on_loop(reader: LineReader) -> LoopLines:
+    """``reader``'s lines read on the loop: standard input's are ``STDIN_LINES``."""
+    return STDIN_LINES if reader is STDIN else LoopLines(reader)

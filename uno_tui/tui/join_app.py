@@ -23,8 +23,8 @@ from uno_tui.narration.sounds import SoundChoice
 from uno_tui.narration.speech import Speaker, SpeechChoice, TextSpeaker, make_speaker
 from uno_tui.net.client import (
     FIRST_ANSWER,
+    HostConnection,
     JoinError,
-    RemoteTable,
     address_url,
     lobby_changed,
 )
@@ -219,7 +219,7 @@ class JoinApp(App[int]):
         """Plain ``ws://`` (``--insecure``): the form asks no fingerprint."""
         self.narrate = narrate
         self.speech: SpeechChoice = speech
-        self.remote: RemoteTable | None = None
+        self.remote: HostConnection | None = None
         self.sounds: SoundChoice = sounds
         self.announcer = Announcer(lambda: speaker or self.make_speaker())
         """With ``--narrate``: the form, help and the replay speak, as in the app's window."""
@@ -315,11 +315,13 @@ class JoinApp(App[int]):
         self.say(f"Joining {address}...")
         self.connect(address, code, name, fingerprint)
 
-    @work(thread=True, exclusive=True)
-    def connect(self, address: str, code: str, name: str = "", fingerprint: str = "") -> None:
-        remote: RemoteTable | None = None
+    @work(exclusive=True)
+    async def connect(self, address: str, code: str, name: str = "", fingerprint: str = "") -> None:
+        """The connection, on the app's own loop (no thread): through the room, if any, to
+        the game screen."""
+        remote: HostConnection | None = None
         try:
-            remote = RemoteTable(
+            remote = HostConnection(
                 address,
                 code,
                 name=name or None,
@@ -328,34 +330,29 @@ class JoinApp(App[int]):
             )
             remote.start()
             self.remote = remote
-            self.wait_in_lobby(remote)
+            await self.wait_in_lobby(remote)
+            answered = remote.state.welcome is not None or remote.state.lobby is not None
+            await remote.welcome(FIRST_ANSWER if answered else 0.01)
             table = JoinedTable(remote)
         except JoinError as error:
             if remote is not None:
-                remote.close()
+                await remote.close()
             self.remote = None
-            self.call_from_thread(self.refused, str(error))
+            self.refused(str(error))
             return
-        self.call_from_thread(self.play, table)
+        self.play(table)
 
-    def wait_in_lobby(self, remote: RemoteTable) -> None:
-        """In a room: show who is in and who is awaited until the host starts the match (in
-        the connecting thread)."""
+    async def wait_in_lobby(self, remote: HostConnection) -> None:
+        """In a room: show who is in and who is awaited until the host starts the match."""
         shown = None
         while True:
-            remote.wait(partial(lobby_changed, shown), FIRST_ANSWER if shown is None else 30)
-            with remote.lock:
-                state = remote.state
-                lobby = state.lobby
-                done = state.welcome is not None or state.closed is not None or remote.stopping
-            if done:
-                return
-            if lobby is None:  # no answer at all: say why now (``JoinError``)
-                remote.wait_welcome(timeout=0.01)
-                return
+            await remote.until(partial(lobby_changed, shown), FIRST_ANSWER if shown is None else 30)
+            lobby = remote.state.lobby
+            if remote.state.welcome is not None or remote.ended or lobby is None:
+                return  # started, closed, or no answer at all (``welcome`` says why)
             if lobby is not shown:
                 shown = lobby
-                self.call_from_thread(self.show_lobby, lobby)
+                self.show_lobby(lobby)
 
     def show_lobby(self, lobby: Lobby) -> None:
         """The room, under the form: who is in, who is awaited."""
@@ -449,7 +446,7 @@ class JoinApp(App[int]):
     async def action_quit(self) -> None:
         self.exit(0)
 
-    def on_unmount(self) -> None:
+    async def on_unmount(self) -> None:
         self.announcer.close()
         if self.remote is not None:
-            self.remote.close()  # the seat waits at the host
+            await self.remote.close()  # the seat waits at the host
