@@ -302,13 +302,13 @@ def plain_front_end(args: argparse.Namespace) -> PlaySession:
     """The line-by-line game on this terminal, with the speech and verbosity asked for."""
 
     from uno_tui.plain import PlainGame
-    from uno_tui.plain.lines import STDIN
+    from uno_tui.plain.lines import STDIN_LINES
 
     def play_lines(session: Session) -> int:
         speaker = make_speaker(args.speech or "none", notify=say)
         game = PlainGame(
             session,
-            STDIN,
+            STDIN_LINES,
             sys.stdout,
             speaker=speaker,
             verbosity=args.verbosity,
