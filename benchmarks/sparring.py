@@ -1,4 +1,4 @@
-"""Sparring partners nobody on the project wrote: two published UNO heuristics, ported.
+"""Sparring partners nobody on the project wrote: three published UNO heuristics, ported.
 
 - ``rlcard-v1``: RLCard's ``UNORuleAgentV1`` (rlcard/models/uno_rule_models.py, rlcard 1.2.0)
   together with the parts of RLCard's UNO game that decide for the player: a Wild Draw Four is
@@ -11,8 +11,14 @@
 - ``mixbot``: the MixBot of chausner/UnoAI (UnoAI/Bots/MixBot.fs) with its default settings
   "optimised for win rate". UnoAI's game lets any Wild Draw Four be played at any time (there
   is no challenge), so the port plays one whenever MixBot would, bluff or not.
+- ``mixbot2``: UnoAI's MixBot2 (UnoAI/Bots/MixBot2.fs), DefaultSettingsWinRate, the strongest
+  agent UnoAI publishes: MixBot's ranks and Wild limits, its end-game ranks when the next player
+  holds one card, a Wild's colour among those held within one of the most, a drawn Wild played
+  only with at most two cards, and, last, the card the next player is least likely to follow by
+  UnoAI's card counting (``CardCounts``: what each opponent may hold at most, read from the
+  events the seat saw). Wild Draw Fours as for MixBot.
 
-Neither original challenges, catches or forgets UNO (their games have no such rules): the ports
+None of the originals challenges, catches or forgets UNO (their games have no such rules): the ports
 accept every Wild Draw Four, never catch, and always call UNO, so our rules neither help nor
 punish them. Ties that the originals break at random are broken with the ``rng`` the simulator
 gives. Decisions the originals never face (Teams passes, stacking) take the first legal action.
@@ -587,7 +593,7 @@ def mixbot2_choice(
     def no_match(option: tuple[Card, Color | None]) -> float:
         card, color = option
         seat = _after_play(view, card)
-        if seat == view.player:
+        if seat == view.player:  # the turn comes back: 1 if we cannot follow, as the F# has it
             rest = list(hand)
             rest.remove(card)
             return 0.0 if any(uno_ai_match(card, color, other) for other in rest) else 1.0

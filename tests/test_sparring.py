@@ -302,3 +302,15 @@ def test_mixbot2_plays_only_legal_actions() -> None:
         config = Config(rules=rules, levels=seats, games=30, seed=5, bots=sparring.levels(1, 4))
         tally = simulate(config)
         assert tally.failures == [] and tally.games == 30
+
+
+def test_across_commits_pairs_only_the_games_whose_deals_agree() -> None:
+    from benchmarks.across_commits import compare
+
+    old = {"wins": [1, 0, 0, 1], "deals": ["a", "b", "c", "d"]}
+    new = {"wins": [1, 1, 1, 0], "deals": ["a", "b", "x", "d"]}
+    result = compare(old, new)
+    assert result["same_deals"] == 3
+    assert result["won_by_new_only"] == 1 and result["won_by_old_only"] == 1
+    assert result["new_minus_old"] == 0.0
+    assert result["old_win_rate"] == 0.5 and result["new_win_rate"] == 0.75
