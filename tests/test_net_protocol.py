@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from uno_tui.engine import DrawCard, Game, Phase, PlayCard, Rules, parse_cards
 from uno_tui.engine.events import CardsDrawn, DrawReason
-from uno_tui.net import protocol
+from uno_tui.net import protocol, wire
 from uno_tui.net.codes import CODE_ALPHABET, Codes, new_code
 
 
@@ -102,7 +102,7 @@ def test_a_client_message_reads_back() -> None:
     ],
 )
 def test_anything_else_is_refused_with_one_line(raw: str | bytes, says: str) -> None:
-    with pytest.raises(protocol.ProtocolError) as refused:
+    with pytest.raises(wire.ProtocolError) as refused:
         protocol.parse_client(raw)
     assert says in str(refused.value)
     assert "\n" not in str(refused.value)
@@ -128,14 +128,14 @@ def test_no_message_makes_either_side_raise_anything_but_a_protocol_error(
 ) -> None:
     raw = json.dumps({"type": kind, **fields})
     for parse in (protocol.parse_client, protocol.parse_host):
-        with contextlib.suppress(protocol.ProtocolError):
+        with contextlib.suppress(wire.ProtocolError):
             parse(raw)
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=200))
 def test_no_text_makes_the_host_raise_anything_but_a_protocol_error(raw: str) -> None:
-    with contextlib.suppress(protocol.ProtocolError):
+    with contextlib.suppress(wire.ProtocolError):
         protocol.parse_client(raw)
 
 
@@ -169,7 +169,7 @@ def test_a_hosts_names_and_words_cannot_drive_the_clients_terminal() -> None:
         Rules.classic(),
         (protocol.SeatInfo("Ann\x1b[2J", "remote"), protocol.SeatInfo("Ben", "remote")),
     )
-    with pytest.raises(protocol.ProtocolError, match="not printable"):
+    with pytest.raises(wire.ProtocolError, match="not printable"):
         protocol.parse_host(bad_name)
     notice = protocol.parse_host(protocol.notice("Ben left\x1b]0;owned\x07\u202e."))
     assert isinstance(notice, protocol.Notice)
@@ -179,6 +179,6 @@ def test_a_hosts_names_and_words_cannot_drive_the_clients_terminal() -> None:
 def test_an_event_naming_a_seat_off_the_table_is_refused() -> None:
     from uno_tui.engine.events import TurnBegan
 
-    protocol.check_seats(TurnBegan(2), 3)
-    with pytest.raises(protocol.ProtocolError, match="seat 5 is not at this table"):
-        protocol.check_seats(TurnBegan(5), 3)
+    wire.check_seats(TurnBegan(2), 3)
+    with pytest.raises(wire.ProtocolError, match="seat 5 is not at this table"):
+        wire.check_seats(TurnBegan(5), 3)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from websockets.asyncio.server import ServerConnection
 from websockets.exceptions import ConnectionClosed
 
-from . import protocol
+from . import protocol, wire
 from .constants import DOOR_HEADER
 from .options import ROOM_JOIN_BURST, ROOM_JOIN_RATE, TALLY_WINDOW, HostOptions
 
@@ -456,11 +456,11 @@ class Door:
                 raw = await ws.recv()
             greeting = protocol.parse_client(raw)
             if not isinstance(greeting, protocol.Hello):
-                raise protocol.ProtocolError("the first message is a hello with a code")
+                raise wire.ProtocolError("the first message is a hello with a code")
         except (TimeoutError, ConnectionClosed):
             await refuse(ws, "no hello in time")
             return False
-        except protocol.ProtocolError as error:
+        except wire.ProtocolError as error:
             await refuse(ws, str(error))
             return False
         async with self.codes_from(address):  # one code at a time from an address

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from uno_tui.store.files import FileRefused, read_limited, write_atomic
 
-from . import protocol
+from . import protocol, wire
 from .admission import Buckets, TokenBucket
 from .protocol import MAX_CHAT_TEXT
 
@@ -192,7 +192,7 @@ class TableTalk:
         line = ChatLine(self.moves(), seat, name, text)
         self.lines = [*self.lines[-(CHAT_KEPT - 1) :], line]
         self.connections.offer_all(protocol.chat(seat, name, text))
-        self.log(protocol.clean_text(line.words()))
+        self.log(wire.clean_text(line.words()))
         if self.file is not None:
             self.keep(self.file, line)
 

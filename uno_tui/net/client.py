@@ -25,7 +25,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidMes
 from uno_tui.engine import Action, Phase, PublicView
 from uno_tui.engine.events import Event
 
-from . import protocol, tls
+from . import protocol, tls, wire
 from .constants import DEFAULT_PORT, DOOR_HEADER, ENV_DOOR
 from .room import keep_seat
 
@@ -323,7 +323,7 @@ class HostConnection:
         try:
             message = protocol.parse_host(raw)
             self._check(message)
-        except protocol.ProtocolError as error:
+        except wire.ProtocolError as error:
             self._say(f"The host sent something unreadable ({error}).")
             return False
         state = self.state
@@ -387,11 +387,11 @@ class HostConnection:
         count = len(welcome.names)
         if isinstance(message, protocol.EventsUpdate):
             for event in message.events:
-                protocol.check_seats(event, count)
+                wire.check_seats(event, count)
         elif isinstance(message, protocol.ViewUpdate):
-            protocol.check_seats(message.view, count)
+            wire.check_seats(message.view, count)
             if message.view.names != welcome.names:
-                raise protocol.ProtocolError("the view's names are not the table's")
+                raise wire.ProtocolError("the view's names are not the table's")
 
     def _stir(self) -> None:
         """Something changed: wake every ``changed()``."""

@@ -17,7 +17,7 @@ from websockets.exceptions import ConnectionClosed
 
 from uno_tui.engine.names import name_key, quoted
 
-from . import protocol
+from . import protocol, wire
 from .admission import TokenBucket
 from .connection import Connection
 
@@ -190,7 +190,7 @@ class Seating:
                 continue
             try:
                 message = protocol.parse_client(raw)
-            except protocol.ProtocolError as error:
+            except wire.ProtocolError as error:
                 connection.push(protocol.error(str(error)))
                 continue
             if isinstance(message, protocol.Bye):

@@ -13,7 +13,7 @@ process, so:
   HOST`` takes the seat again; a page without the cookie gets a directory removed after it;
 - the serving terminal gets one short line a page, and whatever the web server would log
   (a malformed request, a failed handler) as one short counted line, client text escaped
-  like everything else (``protocol.clean_text``), never a traceback.
+  like everything else (``wire.clean_text``), never a traceback.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ from textual_serve.server import Server, to_int
 from uno_tui.store.files import ENV_DATA_DIR, data_dir
 
 from .admission import Tally
-from .protocol import clean_text
+from .wire import clean_text
 
 ENV_CONFIG_DIR = "UNO_TUI_CONFIG_DIR"
 """Where the app remembers its setup (``uno_tui.tui.table_setup`` reads it)."""

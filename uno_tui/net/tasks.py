@@ -9,7 +9,7 @@ import asyncio
 from collections.abc import Callable, Coroutine
 from typing import Any
 
-from .protocol import clean_text
+from .wire import clean_text
 
 TASK_RETRIES = 5
 """How often a background task may fail before the match is saved and stopped."""
