@@ -258,20 +258,3 @@ def decode_view(data: object, events: tuple[Event, ...] = ()) -> PublicView:
     cls = PlayerView if isinstance(data, dict) and "player" in data else PublicView
     view = cls(**_fields_of(data, cls, skip=("events",)), events=())
     return replace(view, events=events)
-
-
-def onlooker_view(view: PublicView) -> PlayerView:
-    """The onlooker's view as a seat's, with nothing of its own (no hand, no decision), for
-    a front end that reads every view as a seat's (the line mode's spectator)."""
-    if isinstance(view, PlayerView):
-        return view
-    public = {field.name: getattr(view, field.name) for field in fields(PublicView)}
-    return PlayerView(
-        **public,
-        player=ONLOOKER,
-        hand=(),
-        drawn_card=None,
-        my_pass=None,
-        teammate=None,
-        decisions=(),
-    )
