@@ -84,6 +84,7 @@ def test_a_game_that_does_not_end_is_a_failure_with_its_seed(
         seed="9",
         jobs="1",
         think_ms="250",
+        think_samples=None,
         json=True,
         matches=False,
     )
