@@ -287,12 +287,17 @@ def _matches_other(card: Card, other: Card) -> bool:
 
 class MixBot(_PortedBot):
     level = "mixbot"
+    play_drawn_thresholds: tuple[int, ...] = PLAY_DRAWN_THRESHOLDS
+    """By card type: past this many cards in hand a drawn card is kept (-1: always played)."""
 
     def _color(self, view: PlayerView, rng: random.Random) -> Color:
         return _most_common_color(view.hand, rng)
 
+    def _choice(self, view: PlayerView, rng: random.Random) -> tuple[Card, Color | None] | None:
+        return mixbot_choice(view, rng)
+
     def _turn(self, view: PlayerView, actions: Sequence[Action], rng: random.Random) -> Action:
-        choice = mixbot_choice(view, rng)
+        choice = self._choice(view, rng)
         if choice is None:
             return next(a for a in actions if isinstance(a, DrawCard))
         return _play_of(actions, *choice)
@@ -301,7 +306,7 @@ class MixBot(_PortedBot):
         card = view.drawn_card
         assert card is not None
         keep = next((a for a in actions if isinstance(a, KeepDrawn)), None)
-        threshold = PLAY_DRAWN_THRESHOLDS[card_type(card, _reverse_skips(view))]
+        threshold = self.play_drawn_thresholds[card_type(card, _reverse_skips(view))]
         if keep is not None and threshold != -1 and len(view.hand) > threshold:
             return keep
         color = _most_common_color(view.hand, rng) if card.is_wild else None
@@ -515,33 +520,19 @@ class CardCounts:
                 counts[card] = min(counts[card], self.bound(card))
 
 
-class MixBot2(_PortedBot):
-    """UnoAI's MixBot2 (UnoAI/Bots/MixBot2.fs) with DefaultSettingsWinRate."""
+class MixBot2(MixBot):
+    """UnoAI's MixBot2 (UnoAI/Bots/MixBot2.fs) with DefaultSettingsWinRate: MixBot's turn and
+    drawn card with its own choice (the cards it counts) and thresholds."""
 
     level = "mixbot2"
+    play_drawn_thresholds = MIX2_PLAY_DRAWN_THRESHOLDS
 
     def __init__(self) -> None:
         self.counts: CardCounts | None = None
 
-    def _color(self, view: PlayerView, rng: random.Random) -> Color:
-        return _most_common_color(view.hand, rng)
-
-    def _turn(self, view: PlayerView, actions: Sequence[Action], rng: random.Random) -> Action:
+    def _choice(self, view: PlayerView, rng: random.Random) -> tuple[Card, Color | None] | None:
         self.counts = CardCounts.follow(self.counts, view)
-        choice = mixbot2_choice(view, self.counts, rng)
-        if choice is None:
-            return next(a for a in actions if isinstance(a, DrawCard))
-        return _play_of(actions, *choice)
-
-    def _drawn(self, view: PlayerView, actions: Sequence[Action], rng: random.Random) -> Action:
-        card = view.drawn_card
-        assert card is not None
-        keep = next((a for a in actions if isinstance(a, KeepDrawn)), None)
-        threshold = MIX2_PLAY_DRAWN_THRESHOLDS[card_type(card, _reverse_skips(view))]
-        if keep is not None and threshold != -1 and len(view.hand) > threshold:
-            return keep
-        color = _most_common_color(view.hand, rng) if card.is_wild else None
-        return _play_of(actions, card, color)
+        return mixbot2_choice(view, self.counts, rng)
 
 
 def _after_play(view: PlayerView, card: Card) -> int:
