@@ -24,7 +24,8 @@ from uno_tui.engine import (
     Rules,
 )
 from uno_tui.engine.events import CardsDrawn
-from uno_tui.match.flow import PROMPT_KINDS, Curtain, MatchFlow, Question
+from uno_tui.match.flow import PROMPT_KINDS, MatchFlow
+from uno_tui.match.questions import Curtain, Question
 from uno_tui.match.session import Seat, Session
 
 
@@ -145,7 +146,7 @@ async def test_a_wild_draw_four_is_answered_by_a_numbered_question() -> None:
     game.apply(PlayCard(0, game.hands[0][0], game.hands[0][1].color))
     decision = session.person_to_decide()
     assert decision is not None and decision.kind is DecisionKind.CHALLENGE
-    question = flow.question_for(decision)
+    question = flow.questions.question_for(decision)
     assert question.spoken().startswith(
         "You face 4 cards. Before it the colour was red. Challenge the Wild Draw Four"
     ), "the one fact a challenge turns on: the colour before the Wild Draw Four"
@@ -186,10 +187,10 @@ def test_a_chosen_wild_asks_its_color_then_plays() -> None:
     game = Game(Rules.classic(), ["You", "Bo"], position=position, seed=1)
     flow = MatchFlow(Session(game.rules, [Seat("You"), Seat("Bo", "easy")], game=game))
     wilds = [a for a in game.legal_actions(0) if isinstance(a, PlayCard) and a.card.is_wild]
-    question = flow.refine(wilds)
+    question = flow.questions.refine(wilds)
     assert question is not None and question.prompt == "Wild: which colour?"
     assert [c.label for c in question.choices] == ["red", "yellow", "green", "blue"]
-    assert flow.refine(question.choices[2].actions) is None
+    assert flow.questions.refine(question.choices[2].actions) is None
 
 
 def test_an_onlooker_view_holds_public_facts_only() -> None:

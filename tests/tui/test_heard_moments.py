@@ -169,7 +169,7 @@ async def test_a_dialog_whose_moment_passed_closes_and_says_so() -> None:
         await settle(pilot)
         game = app.screen
         assert isinstance(game, GameScreen)
-        question = game.flow.question_for(
+        question = game.flow.questions.question_for(
             next(d for d in session.game.decisions() if d.kind is DecisionKind.TURN)
         )
         # The flow cancels a pending ask when its moment passes: done here by hand.

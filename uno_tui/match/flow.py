@@ -31,15 +31,11 @@ from uno_tui.engine import (
     CallUno,
     Card,
     CatchUno,
-    Challenge,
-    Color,
     Deal,
     Decision,
     DecisionKind,
     DrawCard,
     IllegalActionError,
-    KeepDrawn,
-    NameColor,
     Phase,
     PlayCard,
     PublicView,
@@ -53,9 +49,9 @@ from uno_tui.engine.events import (
     UnoCaught,
 )
 from uno_tui.match.table import Table, TableClosed, TableUnreachable
-from uno_tui.narration import Move, card_words, challenge_words, describe_action
 
 from .bot_driver import BotTurn
+from .questions import Curtain, Question, Questions
 
 T = TypeVar("T")
 
@@ -76,51 +72,12 @@ PASSED = "That question has passed."
 
 
 @dataclass(frozen=True, slots=True)
-class Choice:
-    """One numbered answer: its words, the actions it stands for, and its colour if it names
-    one (a front end may show it in that colour)."""
-
-    label: str
-    actions: tuple[Action, ...]
-    color: Color | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """A question with numbered answers (the number is the key that answers it)."""
-
-    prompt: str
-    choices: tuple[Choice, ...]
-    cancellable: bool = True
-
-    def spoken(self) -> str:
-        """ "Which colour? 1: red, 2: yellow, 3: green, 4: blue." """
-        answers = ", ".join(f"{n}: {c.label}" for n, c in enumerate(self.choices, start=1))
-        return f"{self.prompt} {answers}."
-
-
-@dataclass(frozen=True, slots=True)
 class Batch:
     """Events that one change brought, and whose view was showing when it came (the seat
     they may be told to in full; ``None``: told as the public may know them)."""
 
     viewer: int | None
     events: tuple[Event, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Curtain:
-    """Hot-seat: the keyboard passes to ``seat``; meanwhile anyone may make a public call."""
-
-    seat: int
-    name: str
-    calls: tuple[tuple[str, Action], ...]
-    catches: tuple[tuple[str, Action], ...]
-
-    def spoken(self) -> str:
-        extra = [f"U: {label}." for label, _ in self.calls]
-        extra += [f"C: {label}." for label, _ in self.catches]
-        return " ".join([f"Hand the keyboard to {self.name}. Press Enter when ready.", *extra])
 
 
 class FrontEnd(Protocol):
@@ -180,6 +137,8 @@ class MatchFlow:
     def __init__(self, session: Table) -> None:
         self.session = session
         self.game = session.game
+        self.questions = Questions(session)
+        """The words of every question this match asks (``uno_tui.match.questions``)."""
         people = session.people
         self.solo: int | None = people[0] if len(people) == 1 else None
         self.at_keyboard: int | None = self.solo
@@ -356,7 +315,7 @@ class MatchFlow:
             await self._answer(front, action)
             return
         if decision.kind in PROMPT_KINDS:
-            question = self.question_for(decision)
+            question = self.questions.question_for(decision)
             answered = await self.while_news(front, front.ask(seat, question), decision)
             if answered is None:
                 return
@@ -436,7 +395,7 @@ class MatchFlow:
         public call was made at the curtain instead."""
         self.hand_shown = False
         front.show()
-        answer = await front.curtain(self.curtain_for(seat))
+        answer = await front.curtain(self.questions.curtain_for(seat))
         if answer is not None:
             self._try(answer)
             return False
@@ -470,7 +429,7 @@ class MatchFlow:
             return True
         self.uno_offered = len(self.game.log)
         front.show()  # the play is told before the call is offered
-        question = self.uno_question(seat)
+        question = self.questions.uno_question(seat)
         index = await front.last_card(seat, question)
         if index is not None and question.choices[index].actions:
             await self._answer(front, question.choices[index].actions[0])
@@ -496,7 +455,7 @@ class MatchFlow:
         self.catch_offered = len(self.game.log)
         seat, catches = offer
         front.show()
-        question = self.catch_offer_question(catches)
+        question = self.questions.catch_offer_question(catches)
         index = await front.catch_chance(seat, question)
         if index is not None and question.choices[index].actions:
             await self._answer(front, question.choices[index].actions[0])
@@ -506,7 +465,7 @@ class MatchFlow:
         """Hot-seat: "Ann, you drew Yellow 1. Your turn is over.", asked with the hand still
         shown; then the hand hides and the curtain comes for the next person."""
         front.show()
-        await front.ask(seat, self.drawn_question(seat, cards))
+        await front.ask(seat, self.questions.drawn_question(seat, cards))
         self.drawn_to_show = None
         self.hand_shown = False
 
@@ -548,141 +507,6 @@ class MatchFlow:
             await self._wait(front)  # the connection is down: until the host is back
         except IllegalActionError:
             self._changed.set()  # the table changed under the answer: the loop looks again
-
-    # Questions --------------------------------------------------------------------------
-
-    def curtain_for(self, seat: int) -> Curtain:
-        names = self.game.names
-        people = set(self.session.people)
-        decisions = [d for d in self.game.decisions() if d.player in people]
-        calls = tuple(
-            (f"{names[a.target]} calls UNO", a)
-            for d in decisions
-            if d.kind is DecisionKind.CALL_UNO
-            for a in d.actions
-            if isinstance(a, CallUno) and a.player == a.target
-        )
-        catches = tuple(
-            (f"{names[a.player]} catches {names[a.target]}", a)
-            for d in decisions
-            if d.kind is DecisionKind.CATCH_UNO
-            for a in d.actions
-            if isinstance(a, CatchUno)
-        )
-        return Curtain(seat, names[seat], calls[:1], catches[:1])
-
-    def question_for(self, decision: Decision) -> Question:
-        """The question for a decision that is not a card from the hand."""
-        names = self.game.names
-        view = self.game.view(decision.player)
-        actions = decision.actions
-        if decision.kind is DecisionKind.NAME_COLOR:
-            prompt = f"{names[decision.player]}, the first card is a Wild: name the colour."
-            choices = tuple(
-                Choice(a.color.word, (a,), a.color) if isinstance(a, NameColor) else self._plain(a)
-                for a in actions
-            )
-            return Question(prompt, choices)
-        if decision.kind is DecisionKind.PLAY_DRAWN:
-            drawn = view.drawn_card
-            words = card_words(drawn) if drawn else "a card"
-            prompt = f"You drew {words}: play it or keep it?"
-            if not any(isinstance(a, KeepDrawn) for a in actions):  # the rules make it compulsory
-                prompt = f"You drew {words}: the rules say it must be played."
-            choices = tuple(
-                Choice("keep it", (a,)) if isinstance(a, KeepDrawn) else self._plain(a)
-                for a in actions
-            )
-            return Question(prompt, choices)
-        # a Wild Draw Four or a stack of Draw Twos to answer
-        name = names[decision.player]
-        whom = "You" if name.casefold() == "you" else f"{name}, you"  # never "You, you face"
-        prompt = f"{whom} face {view.pending_penalty} cards."
-        if decision.kind is DecisionKind.CHALLENGE:
-            before = challenge_words(view)  # the colour it turns on, "Before it ... blue."
-            prompt += f" {before + ' ' if before else ''}Challenge the Wild Draw Four, or draw?"
-        choices = tuple(
-            Choice("challenge: if it was played illegally, its player draws instead", (a,))
-            if isinstance(a, Challenge)
-            else self._plain(a)
-            for a in actions
-        )
-        return Question(prompt, choices)
-
-    def _plain(self, action: Action) -> Choice:
-        return Choice(describe_action(action, self.game.names), (action,))
-
-    def refine(self, options: Sequence[Action]) -> Question | None:
-        """The next question a chosen card needs (the player to swap with, then its colour),
-        or ``None`` when ``options`` is down to one action."""
-        if len(options) <= 1:
-            return None
-        colors = list(dict.fromkeys(a.color for a in options if isinstance(a, PlayCard)))
-        first = options[0]
-        targets = list(dict.fromkeys(a.target for a in options if isinstance(a, PlayCard)))
-        if len(colors) > 1 and len(targets) <= 1:  # the partner first: the colour is then
-            # named for the hand the player will hold
-            card = f"{card_words(first.card)}: " if isinstance(first, PlayCard) else ""
-            return Question(
-                f"{card}which colour?",
-                tuple(
-                    Choice(
-                        c.word if c else "no colour",
-                        tuple(a for a in options if isinstance(a, PlayCard) and a.color is c),
-                        c,
-                    )
-                    for c in colors
-                ),
-            )
-        counts = self.public_view().hand_counts
-        return Question(
-            "With whom?",
-            tuple(
-                Choice(
-                    f"{self.game.names[target]} ({counts[target]} cards)",
-                    tuple(a for a in options if isinstance(a, PlayCard) and a.target == target),
-                )
-                for target in targets
-                if target is not None
-            ),
-        )
-
-    def uno_question(self, seat: int) -> Question:
-        """ "One card left! Call UNO? 1: call UNO, 2: say nothing." """
-        calls = [a for a in self.actions_of(seat) if isinstance(a, CallUno) and a.target == seat]
-        return Question(
-            "One card left! Call UNO?",
-            (Choice("call UNO", tuple(calls[:1])), Choice("say nothing", ())),
-        )
-
-    def drawn_question(self, seat: int, cards: Sequence[Card]) -> Question:
-        """Hot-seat: "Ann, you drew Yellow 1. Your turn is over." """
-        words = ", ".join(card_words(card) for card in cards)
-        return Question(
-            f"{self.game.names[seat]}, you drew {words}. Your turn is over.",
-            (Choice("pass the keyboard on", ()),),
-        )
-
-    def catch_question(self, catches: Sequence[CatchUno]) -> Question:
-        names = self.game.names
-        return Question("Catch whom?", tuple(Choice(names[a.target], (a,)) for a in catches))
-
-    def catch_offer_question(self, catches: Sequence[CatchUno]) -> Question:
-        """ "Ada did not call UNO! Catch? 1: catch Ada, 2: let it go." """
-        names = self.game.names
-        targets = list({a.target: a for a in catches}.values())
-        who = " and ".join(names[a.target] for a in targets)
-        return Question(
-            f"{who} did not call UNO! Catch?",
-            (
-                *(Choice(f"catch {names[a.target]}", (a,)) for a in targets),
-                Choice("let it go", ()),
-            ),
-        )
-
-    def moves_question(self, moves: Sequence[Move]) -> Question:
-        """The person's moves as a question: the number played is the move's number."""
-        return Question("Your moves.", tuple(Choice(m.label, m.actions) for m in moves))
 
 
 def _taken(task: asyncio.Future[Any]) -> None:

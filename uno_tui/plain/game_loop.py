@@ -44,7 +44,8 @@ from uno_tui.engine import (
     PlayCard,
 )
 from uno_tui.engine.events import Event, HandScored, HandsPassed, HandsSwapped, RoundEnded
-from uno_tui.match.flow import Curtain, MatchFlow, Question
+from uno_tui.match.flow import MatchFlow
+from uno_tui.match.questions import Curtain, Question
 from uno_tui.match.table import Table
 from uno_tui.narration import (
     NOBODY_TO_CATCH,

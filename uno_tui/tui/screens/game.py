@@ -51,11 +51,10 @@ from uno_tui.match.flow import (
     HIT_PAUSE,
     PROMPT_KINDS,
     ROUND_ENDS,
-    Curtain,
     MatchFlow,
-    Question,
     hits_person,
 )
+from uno_tui.match.questions import Curtain, Question
 from uno_tui.match.table import Table
 from uno_tui.narration import (
     CANNOT_DRAW,
@@ -700,7 +699,7 @@ class GameScreen(Screen[None]):
         """Ask the colour, then the player, when a card needs them; then play it. Bots wait
         while the question is up."""
         async with self.flow.asking():
-            while (question := self.flow.refine(options)) is not None:
+            while (question := self.flow.questions.refine(options)) is not None:
                 index = await self.wait_for(self.choice_screen(question))
                 self.key_pressed()
                 if index is None:
@@ -752,7 +751,7 @@ class GameScreen(Screen[None]):
         if len(targets) == 1:
             self.act(targets[0])
             return
-        self.run_worker(self.refine_question(self.flow.catch_question(targets)))
+        self.run_worker(self.refine_question(self.flow.questions.catch_question(targets)))
 
     async def refine_question(self, question: Question) -> None:
         async with self.flow.asking():
@@ -772,7 +771,9 @@ class GameScreen(Screen[None]):
             self.action_review("moves")
             return
         self.key_pressed()
-        self.run_worker(self.refine_question(self.flow.moves_question(moves)), group="question")
+        self.run_worker(
+            self.refine_question(self.flow.questions.moves_question(moves)), group="question"
+        )
 
     def action_review(self, what: str) -> None:
         """A review line that uses no turn, shown and (in narration mode) spoken."""
