@@ -339,6 +339,12 @@ class HostConnection:
             state.lobby = message
             if message.token is not None and message.seat is not None:
                 # the seat is this person's: every reconnection says its token
+                if message.token != self.code:  # told once: a guest of the SSH door, whose
+                    # kept seat goes with its session, comes back with it, as anyone may
+                    state.lines.append(
+                        f"Your seat's own code is {message.token}: with it you take this "
+                        "seat again from any machine (over SSH, give it at Code:)."
+                    )
                 self.code, self.name = message.token, None
                 self._keep(message.token, message.seats[message.seat].name)
         elif isinstance(message, protocol.EventsUpdate):
