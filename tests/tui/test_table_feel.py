@@ -28,11 +28,18 @@ from .scenarios import hot_seat, two_player_hot_seat
 from .screen import screen_text
 
 
-async def wait_for(app: UnoApp, pilot, kind: type) -> None:  # type: ignore[no-untyped-def]
-    for _ in range(100):
-        await pilot.pause()
-        if isinstance(app.screen, kind):
+async def wait_for(  # type: ignore[no-untyped-def]
+    app: UnoApp, pilot, kind: type, *, anywhere: bool = False, seconds: float = 20.0
+) -> None:
+    """Until the top screen is a ``kind`` (``anywhere``: any screen of the stack, as the game
+    screen under the first card's colour question when a deal turns up a Wild): bounded in
+    time, not in pauses, so a busy machine gets there too."""
+    for _ in range(int(seconds / 0.01)):
+        await pilot.pause()  # the screen's messages handled, and it drawn, before it is read
+        screens = app.screen_stack if anywhere else [app.screen]
+        if any(isinstance(screen, kind) for screen in screens):
             return
+        await pilot.pause(0.01)
     raise AssertionError(f"no {kind.__name__}: {type(app.screen).__name__}")
 
 
@@ -194,7 +201,7 @@ async def test_narrate_on_the_command_line_is_not_remembered() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.2)
         await pilot.press("enter")  # Start
-        await wait_for(app, pilot, GameScreen)
+        await wait_for(app, pilot, GameScreen, anywhere=True)  # a Wild first: its colour asked
     assert load_last_setup().narrate is False
 
 

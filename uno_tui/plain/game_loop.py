@@ -853,6 +853,7 @@ def run_to_end(loop: asyncio.AbstractEventLoop, play: Coroutine[Any, Any, int]) 
     """Run ``play`` on ``loop``. What stops the process (Ctrl+C, a signal's ``SystemExit``)
     is raised again here, out of the loop, so the caller saves and says goodbye."""
     stopped: list[BaseException] = []
+    loop.set_exception_handler(_stops_are_not_lost_errors)
 
     async def guarded() -> int:
         try:
@@ -865,6 +866,16 @@ def run_to_end(loop: asyncio.AbstractEventLoop, play: Coroutine[Any, Any, int]) 
     if stopped:
         raise stopped[0]
     return code
+
+
+def _stops_are_not_lost_errors(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """A signal that stops the process (Ctrl+C, SIGTERM, SIGHUP) lands in whichever task is
+    running then (a bot's step, a wait for news): that task's exception is the process's exit,
+    raised out of the loop and handled there, not an error lost; anything else is reported as
+    asyncio reports it."""
+    if isinstance(context.get("exception"), KeyboardInterrupt | SystemExit):
+        return
+    loop.default_exception_handler(context)
 
 
 def close_loop(loop: asyncio.AbstractEventLoop) -> None:
