@@ -46,20 +46,26 @@ SLOW_FILES = frozenset(
         "test_bots.py",
         "test_cli.py",
         "test_corrupt_saves.py",
+        "test_door_listening.py",
         "test_engine_stateful.py",
         "test_fuzz_actions.py",
         "test_hostile_input.py",
         "test_kill_resume.py",
         "test_net_attacks.py",
+        "test_net_chat_flood.py",
         "test_net_hardening.py",
+        "test_net_host_files.py",
         "test_net_join_app.py",
+        "test_net_listening.py",
         "test_net_processes.py",
         "test_net_protocol.py",
         "test_net_serve.py",
         "test_net_ssh.py",
+        "test_net_ssh_bounds.py",
         "test_net_takeovers.py",
         "test_net_tls.py",
         "test_plain_lines.py",
+        "test_plain_parity.py",
         "test_plain_pipe.py",
         "test_playout_engine.py",
         "test_random_games.py",
@@ -75,6 +81,7 @@ SLOW_FILES = frozenset(
         "tui/test_bot_thinking.py",
         "tui/test_dialogs_spoken.py",
         "tui/test_hand_view.py",
+        "tui/test_heard_moments.py",
         "tui/test_history.py",
         "tui/test_listening.py",
         "tui/test_monkey.py",
@@ -82,6 +89,7 @@ SLOW_FILES = frozenset(
         "tui/test_narration_mode.py",
         "tui/test_play.py",
         "tui/test_privacy.py",
+        "tui/test_replay_table.py",
         "tui/test_setup.py",
         "tui/test_snapshots.py",
         "tui/test_speech_in_app.py",
@@ -92,11 +100,11 @@ SLOW_FILES = frozenset(
         "tui/test_untrusted_app.py",
     )
 )
-"""The test files with a test that took 4 s or more in a full run on a loaded 2-core machine
-(``pytest --durations``): real processes, the app driven key by key, random and fuzzed
-matches. Their tests are marked ``slow``; ``pytest -m "not slow"`` runs the rest, a quick loop
-for the engine, the bots' units, the words and the protocol. Mark a new slow test
-``@pytest.mark.slow`` (or add its file here)."""
+"""The test files with a test that took 4 s or more in a full run on a loaded 2-core machine,
+or 1 s or more in the quick loop on a quiet one (``pytest --durations``): real processes, the
+app driven key by key, random and fuzzed matches. Their tests are marked ``slow``;
+``pytest -m "not slow"`` runs the rest, a quick loop for the engine, the bots' units, the
+words and the protocol. Mark a new slow test ``@pytest.mark.slow`` (or add its file here)."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
