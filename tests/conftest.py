@@ -12,6 +12,8 @@ import pytest
 
 from uno_tui.store.files import ENV_DATA_DIR
 
+from .plain_driver import PlainProcess
+
 
 @pytest.fixture(autouse=True)
 def data_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -131,3 +133,12 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     terminalreporter.section("figures")
     for module, counts in sorted(totals.items()):
         terminalreporter.write_line(f"{module}: {dict(sorted(counts.items()))}")
+
+
+@pytest.fixture
+def processes() -> Iterator[list[PlainProcess]]:
+    """The real processes a test starts; each is killed at the end, whatever happened."""
+    started: list[PlainProcess] = []
+    yield started
+    for process in started:
+        process.close()

@@ -10,21 +10,10 @@ from __future__ import annotations
 import random
 import re
 import signal
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from .plain_driver import PlainProcess, answer_for, is_prompt
 from .test_net_processes import Hosted, free_port, join, read_until
-
-
-@pytest.fixture
-def processes() -> Iterator[list[PlainProcess]]:
-    started: list[PlainProcess] = []
-    yield started
-    for process in started:
-        process.close()
 
 
 def next_line(process: PlainProcess, timeout: float = 60) -> str:

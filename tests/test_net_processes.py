@@ -11,10 +11,7 @@ import re
 import signal
 import socket
 import threading
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from uno_tui.engine import Game, MatchRecord
 from uno_tui.net import protocol
@@ -50,14 +47,6 @@ class Hosted:
             if found:
                 self.codes[found[1]] = found[2]
                 self.fingerprint = found[3]
-
-
-@pytest.fixture
-def processes() -> Iterator[list[PlainProcess]]:
-    started: list[PlainProcess] = []
-    yield started
-    for process in started:
-        process.close()
 
 
 def join(port: int, code: str, transcript: Path, data_dir: Path, fingerprint: str) -> PlainProcess:
