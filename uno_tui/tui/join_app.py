@@ -210,6 +210,8 @@ class JoinApp(App[int]):
         Binding("enter", "say_room", "Say the room", show=False),
         Binding("slash", "room_chat", "Say to the room"),
     ]
+    room_keys = ROOM_KEYS
+    """The room's keys, said after it."""
     room: Lobby | None = None
     """The room this window waits in (the form is done with), until the match starts."""
 
@@ -238,6 +240,8 @@ class JoinApp(App[int]):
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.remote: HostConnection | None = None
+        self.keep = True
+        """The seat's token is kept on this machine, for a later join with no code."""
         self.room_talk: list[str] = []
         """What was said and told in the room (chat, joins and leaves, the host's news)."""
         self.sounds: SoundChoice = sounds
@@ -294,7 +298,11 @@ class JoinApp(App[int]):
     def on_mount(self) -> None:
         if self.narrate:
             start_listening(self)
-            speak(self, self.purpose)
+        self.begin()
+
+    def begin(self) -> None:
+        """The window's first step, once mounted: join, or ask for what is missing."""
+        speak(self, self.purpose)
         self.join_or_ask(self.address, self.code, self.seat_name, self.fingerprint)
 
     def join_or_ask(self, address: str, code: str, name: str, pin: str) -> None:
@@ -348,6 +356,7 @@ class JoinApp(App[int]):
                 name=name or None,
                 fingerprint=fingerprint or None,
                 insecure=self.insecure,
+                keep=self.keep,
             )
             remote.start()
             self.remote = remote
@@ -409,17 +418,23 @@ class JoinApp(App[int]):
             seats = "1 open seat" if awaited == 1 else f"{awaited} open seats"
             lines += ["", f"Awaited: {seats} ({lobby.bots} bots if still open at the start)."]
         shown = self.query_one("#lobby", Static)
-        shown.update(Text("\n".join([*lines, "", ROOM_KEYS])))
+        shown.update(Text("\n".join([*lines, "", self.room_keys])))
         first = self.room is None
         self.room = lobby
-        if first:  # the form is done with: its fields take no more keys (the button
-            # first, so that focus leaving a field finds nothing to land on)
-            self.query_one("#join", Button).disabled = True
-            for field in self.query("#join-form Input"):
-                field.disabled = True
-            self.set_focus(None)
+        if first:
+            self.close_form()
         self.call_after_refresh(self.cursor_to_room)
-        speak(self, f"{lobby_words(lobby)} {ROOM_KEYS}" if first else lobby_words(lobby))
+        speak(self, f"{lobby_words(lobby)} {self.room_keys}" if first else lobby_words(lobby))
+
+    def close_form(self) -> None:
+        """In the room, the form is done with: its fields take no more keys (the button
+        first, so that focus leaving a field finds nothing to land on)."""
+        self.query_one("#join", Button).disabled = True
+        for field in self.query("#join-form Input"):
+            field.disabled = True
+        for widget in self.query("#join-form Input, #join-form Button"):
+            widget.display = False  # the room and its talk in view, even at 80x24
+        self.set_focus(None)
 
     def cursor_to_room(self) -> None:
         """The terminal's cursor on the room, once the form above it has settled (its
@@ -428,7 +443,7 @@ class JoinApp(App[int]):
 
     def action_say_room(self) -> None:
         if self.room is not None:
-            speak(self, f"{lobby_words(self.room)} {ROOM_KEYS}")
+            speak(self, f"{lobby_words(self.room)} {self.room_keys}")
             self.call_after_refresh(self.cursor_to_room)
 
     def action_room_chat(self) -> None:
@@ -489,6 +504,7 @@ class JoinApp(App[int]):
         self.room = None
         for field in self.query("#join-form Input, #join-form Button"):
             field.disabled = False
+            field.display = True
 
     def play(self, table: JoinedTable) -> None:
         self.leave_room()
@@ -502,15 +518,20 @@ class JoinApp(App[int]):
             ended = f"The table is closed: {closed}." if closed else "The match is over."
             self.say(f"{ended} Ctrl+Q leaves.")
 
-        screen = JoinedGameScreen(
-            table, narrate=self.narrate, speech=self.speech, sounds=self.sounds
-        )
-        self.push_screen(screen, over)
+        self.push_screen(self.game_screen(table), over)
+
+    def game_screen(self, table: JoinedTable) -> JoinedGameScreen:
+        return JoinedGameScreen(table, narrate=self.narrate, speech=self.speech, sounds=self.sounds)
 
     async def action_quit(self) -> None:
         self.exit(0)
 
     async def on_unmount(self) -> None:
         self.announcer.close()
+        await self.wind_up()
+
+    async def wind_up(self) -> None:
+        """What is left to close as the window goes: the connection (the seat waits at the
+        host)."""
         if self.remote is not None:
-            await self.remote.close()  # the seat waits at the host
+            await self.remote.close()
