@@ -21,7 +21,7 @@ from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
@@ -41,7 +41,7 @@ from uno_tui.net.joined import JoinedTable
 from uno_tui.net.options import AWAY_BOT
 from uno_tui.net.protocol import Lobby
 from uno_tui.net.room import open_name
-from uno_tui.tui.join_app import JoinApp, JoinedGameScreen
+from uno_tui.tui.join_app import ChatLine, JoinApp, JoinedGameScreen
 from uno_tui.tui.listening import place_cursor, speak
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.help import HOSTED_SECTIONS, HelpScreen
@@ -125,7 +125,7 @@ class CodesScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="dialog"):
-            yield Label("Join lines (Escape closes)", id="question")
+            yield Label("Join lines (Enter or Escape closes)", id="question")
             yield Static(Text("\n".join(self.lines)), id="codes")
         yield Footer()
 
@@ -137,6 +137,15 @@ class CodesScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
+class HostChoice(ChoiceScreen):
+    """A choice of the host's own (a command, a seat), not one of the match's questions."""
+
+
+HostDialogs = (HostChoice, CodesScreen, ChatLine, CommandPalette)
+"""Screens over which the host's keys do nothing (they have keys of their own)."""
+HOST_ACTIONS = frozenset({"start", "host_menu", "pick", "codes"})
+
+
 class HostApp(JoinApp):
     """The host's person's window: where the host listens and the codes, the room with its
     chat, then the game screen; the host's commands on keys and in the palette."""
@@ -145,14 +154,16 @@ class HostApp(JoinApp):
     COMMANDS = JoinApp.COMMANDS | {HostCommands}
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),  # Q at the table, too
-        Binding("ctrl+s", "start", "Start"),
-        Binding("ctrl+o", "host_menu", "Host…"),
-        Binding("ctrl+t", "pick('bot')", "Bot plays…", show=False),
-        Binding("ctrl+k", "pick('kick')", "Kick…", show=False),
-        Binding("ctrl+l", "codes", "Codes", show=False),
+        Binding("ctrl+s", "start", "Start", priority=True),
+        Binding("ctrl+o", "host_menu", "Host…", priority=True),
+        Binding("ctrl+t", "pick('bot')", "Bot plays…", show=False, priority=True),
+        Binding("ctrl+k", "pick('kick')", "Kick…", show=False, priority=True),
+        Binding("ctrl+l", "codes", "Codes", show=False, priority=True),
     ]
     """Start while the room waits, and the menu of every command of the host, in the footer;
-    the others' keys in the menu and the help (a game screen's footer has no room for more)."""
+    the others' keys in the menu and the help (a game screen's footer has no room for more).
+    They work over the match's questions too (a question is a modal screen, which holds back
+    the app's other keys), but not over a line being typed or one of their own dialogs."""
     room_keys = HOST_ROOM_KEYS
 
     def __init__(
@@ -294,7 +305,7 @@ class HostApp(JoinApp):
             if index is not None:
                 commands[index][2]()
 
-        menu = ChoiceScreen("The host's commands", titles, speak=self.speak_choice)
+        menu = HostChoice("The host's commands", titles, speak=self.speak_choice)
         self.push_screen(menu, chosen)
 
     def action_start(self) -> None:
@@ -316,7 +327,7 @@ class HostApp(JoinApp):
             if index is not None:
                 self.command(f"{kind} {names[index]}")
 
-        self.push_screen(ChoiceScreen(question, names, speak=self.speak_choice), chosen)
+        self.push_screen(HostChoice(question, names, speak=self.speak_choice), chosen)
 
     def speak_choice(self, line: str, interrupt: bool) -> None:
         speak(self, line, interrupt=interrupt)
@@ -330,9 +341,14 @@ class HostApp(JoinApp):
 
     def action_codes(self) -> None:
         """Ctrl+O: where this host listens and each seat's own join line."""
-        self.push_screen(CodesScreen([*self.hosting_lines[:1], *self.host.code_lines()]))
+        self.push_screen(CodesScreen(self.codes_lines()))
+
+    def codes_lines(self) -> list[str]:
+        return [*self.hosting_lines[:1], *self.host.code_lines()]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in HOST_ACTIONS and isinstance(self.screen, HostDialogs):
+            return False  # a line being typed, or the host's own dialog, has its keys
         if action == "start":
             return self.host.in_lobby
         if action == "say_room":
@@ -344,9 +360,17 @@ class HostApp(JoinApp):
     def game_screen(self, table: JoinedTable) -> JoinedGameScreen:
         screen = HostGameScreen(table, narrate=self.narrate, speech=self.speech, sounds=self.sounds)
         self.playing = screen
-        if not self.waited:  # no room: the match is on at once; the join lines over it first
-            self.call_after_refresh(self.action_codes)
         return screen
+
+    def play(self, table: JoinedTable) -> None:
+        if self.waited:
+            super().play(table)
+            return
+        # no room: the match is on at once; the join lines first (the table waits for this
+        # seat's person meanwhile, as for every person)
+        self.push_screen(
+            CodesScreen(self.codes_lines()), lambda _: super(HostApp, self).play(table)
+        )
 
     def show_lobby(self, lobby: Lobby) -> None:
         self.waited = True

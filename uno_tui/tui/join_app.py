@@ -400,7 +400,10 @@ class JoinApp(App[int]):
         if not lines:
             return
         self.room_talk = [*self.room_talk, *lines][-ROOM_TALK_SHOWN:]
-        self.query_one("#room-talk", Static).update(Text("\n".join(self.room_talk)))
+        talk = self.query_one_optional("#room-talk", Static)
+        if talk is None:  # the window is closing: the host's last words go unshown
+            return
+        talk.update(Text("\n".join(self.room_talk)))
         for line in lines:
             speak(self, line, interrupt=False)
 
