@@ -61,8 +61,12 @@ class DoorSetup:
     opened: Any = None
 
 
-async def serve(host: Host, started: Callable[[], None], door: DoorSetup | None) -> int:
-    """The host, and its SSH door beside it when asked for (open before the host announces)."""
+async def serve(
+    host: Host, started: Callable[[], None], door: DoorSetup | None, *, linger: bool = False
+) -> int:
+    """The host, and its SSH door beside it when asked for (open before the host announces).
+    ``linger``: once the match is over the door stays open until the task is cancelled, so
+    its guests read the match's end as long as the host's own window shows it."""
     if door is None:
         return await host.run(started)
     from .ssh_door import Door, local_join_address
@@ -77,7 +81,10 @@ async def serve(host: Host, started: Callable[[], None], door: DoorSetup | None)
     await opened.start(door.key)
     door.opened = opened
     try:
-        return await host.run(started)
+        code = await host.run(started)
+        if linger:
+            await asyncio.Event().wait()  # until the host's window goes (``stop_serving``)
+        return code
     finally:
         await opened.stop()
 
@@ -185,11 +192,13 @@ class HostSetup:
         return HOST_COMMANDS_HELP.format(bot=AWAY_BOT)
 
 
-async def start_serving(host: Host, door: DoorSetup | None) -> asyncio.Task[int]:
+async def start_serving(
+    host: Host, door: DoorSetup | None, *, linger: bool = False
+) -> asyncio.Task[int]:
     """The host serving in a task of the running loop, once it listens (``CommandError``
-    saying why, if it cannot)."""
+    saying why, if it cannot); ``linger``: ``serve``'s."""
     started = asyncio.Event()
-    serving = asyncio.ensure_future(serve(host, started.set, door))
+    serving = asyncio.ensure_future(serve(host, started.set, door, linger=linger))
     ready = asyncio.ensure_future(started.wait())
     await asyncio.wait((serving, ready), timeout=15, return_when=asyncio.FIRST_COMPLETED)
     ready.cancel()

@@ -211,7 +211,8 @@ class HostApp(JoinApp):
     async def serve_and_join(self) -> None:
         """Serve on this loop, say where, and join the host's own seat through the loopback."""
         try:
-            self.serving = await start_serving(self.host, self.setup.door)
+            # the SSH door's guests read the match's end while this window shows it
+            self.serving = await start_serving(self.host, self.setup.door, linger=True)
         except CommandError as error:
             self.exit(return_code=2, message=str(error))
             return
