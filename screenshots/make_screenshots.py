@@ -54,9 +54,10 @@ async def shoot_join() -> Path:
 async def shoot_host_room() -> Path:
     """``host-room.svg``: the host's own window at 100x30 in its room, a guest joined and
     the room's chat both ways (a host served by the window itself on a loopback port)."""
+    from textual.widgets import Static
+
     from tests.net_helpers import Client
     from tests.test_net_host_app import ROOM_CODE, hosted, until
-    from textual.widgets import Static
     from uno_tui.net import protocol
     from uno_tui.tui.host_app import HostApp
 
