@@ -176,6 +176,7 @@ async def test_ctrl_t_picks_the_seat_a_bot_plays_and_ctrl_o_offers_every_command
     async with app.run_test(size=(100, 34)) as pilot:
         # no room: the table is on at once, the join lines over it first
         await until(lambda: isinstance(app.screen, CodesScreen), pilot)
+        await until(lambda: app.screen.query_one_optional("#codes", Static), pilot)
         codes = str(app.screen.query_one("#codes", Static).render())
         assert ANNOUNCED[0] in codes and f"--code {app.host.codes.seats[1]} --insecure" in codes
         await pilot.press("escape")

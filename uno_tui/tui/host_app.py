@@ -130,8 +130,13 @@ class CodesScreen(ModalScreen[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.call_after_refresh(place_cursor, self.query_one("#codes", Static))
+        self.call_after_refresh(self.cursor_on_codes)
         speak(self, " ".join(self.lines))
+
+    def cursor_on_codes(self) -> None:
+        codes = self.query_one_optional("#codes", Static)
+        if codes is not None:  # not closed already
+            place_cursor(codes)
 
     def action_close(self) -> None:
         self.dismiss(None)
