@@ -50,12 +50,14 @@ def prompt_kind(line: str) -> str:
 
 
 def answer_for(prompt: str, rng: random.Random) -> str:
-    """A person's answer: Enter at the curtain, always call UNO, any listed choice else."""
+    """A person's answer: Enter at the curtain, always call UNO, yes to a question of two
+    answers (challenge, play a drawn card) and the first of more (a stack's first card, the
+    first card's colour), any listed choice else."""
     kind = prompt_kind(prompt)
     if kind == "pass":
         return ""
     if kind == "question":
-        return "y"
+        return "y" if re.search(r"\b2: ", prompt) and not re.search(r"\b3: ", prompt) else "1"
     if kind == "uno":
         return "1"
     keys = re.findall(r"(?:^|\? |, )(\d+|[a-z]): ", prompt)

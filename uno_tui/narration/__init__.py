@@ -28,6 +28,7 @@ from .narrator import (
 )
 from .prompts import (
     CANNOT_DRAW,
+    FIRST_WILD,
     NOBODY_TO_CALL_UNO,
     NOBODY_TO_CATCH,
     ROUND_OVER,
@@ -39,6 +40,9 @@ from .prompts import (
     cannot_go_words,
     cursor_words,
     decision_phrases,
+    drawn_card_question,
+    facing_question,
+    first_wild_question,
     handover_words,
     hidden_hand_words,
     phrases_text,
@@ -68,6 +72,7 @@ from .review import (
 
 __all__ = [
     "CANNOT_DRAW",
+    "FIRST_WILD",
     "NOBODY_TO_CALL_UNO",
     "NOBODY_TO_CATCH",
     "NO_HAND_SHOWN",
@@ -93,6 +98,9 @@ __all__ = [
     "cursor_words",
     "decision_phrases",
     "describe_action",
+    "drawn_card_question",
+    "facing_question",
+    "first_wild_question",
     "hand_words",
     "handover_words",
     "hidden_hand_words",

@@ -44,7 +44,7 @@ from uno_tui.engine import (
     PlayCard,
 )
 from uno_tui.engine.events import Event, HandScored, HandsPassed, HandsSwapped, RoundEnded
-from uno_tui.match.flow import MatchFlow
+from uno_tui.match.flow import PROMPT_KINDS, MatchFlow
 from uno_tui.match.questions import Curtain, Question
 from uno_tui.match.table import Table
 from uno_tui.narration import (
@@ -109,10 +109,6 @@ CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 STABLE_KEYS: dict[type[Action], str] = {DrawCard: "d", AcceptPenalty: "d", KeepDrawn: "k"}
 """Choices that are there turn after turn keep one letter, so a hand's size moves no key."""
 LOG_LINES = 8
-FLOW_ASKS = frozenset((DecisionKind.CHALLENGE,))
-"""Decisions the line mode asks in the flow's own words (``MatchFlow.question_for``). The
-other questions the flow words (a drawn card, the first card's colour, a stack) hold no
-question mark yet, which every line-mode question does: they are listed as a turn is."""
 CALL_UNO = Move("call UNO with the card you play", ())
 """With two cards, the turn's choice that calls UNO with the card chosen next."""
 T = TypeVar("T")
@@ -598,9 +594,10 @@ class PlainGame:
         return await self.ask(seat, question, yes_no=True)
 
     async def turn(self, seat: int, decision: Decision) -> Action | None:
-        """A turn from the hand is one numbered list of all the person's moves now (so are
-        a drawn card, the first card's colour and a stack); a challenge is the flow's own
-        question (``FLOW_ASKS``), asked after the same summary."""
+        """A turn from the hand is one numbered list of all the person's moves now; a drawn
+        card, the first card's colour, a stack and a challenge are the flow's own questions
+        (``PROMPT_KINDS``, ``MatchFlow.question_for``), asked after the same summary, in the
+        words of the app's dialogs."""
         view = self.game.view(seat)
         who = "" if self.solo is not None else f"{self.game.names[seat]}. "
         brief = self.narrator.brief
@@ -630,8 +627,8 @@ class PlainGame:
         if not self.still_deciding(decision)():
             return None
         self.note(line)
-        if decision.kind in FLOW_ASKS:  # the flow's own question (``question_for``): it
-            return None  # names the colour before the Wild Draw Four, as the app's does
+        if decision.kind in PROMPT_KINDS:  # the flow asks it (``question_for``)
+            return None
         return await self.choose(seat, self.table.options_for(seat), self.still_deciding(decision))
 
     async def round_end(self) -> None:
