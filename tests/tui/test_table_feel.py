@@ -129,7 +129,7 @@ async def test_the_hint_goes_when_its_move_is_made() -> None:
     ("rules", "words"),
     [
         (Rules.two_player(), "Play it or keep it?"),  # the two-player rules: "may"
-        (Rules.classic(), "The rules say it must be played. Play it?"),  # classic: a match
+        (Rules.classic(), "The rules say it must be played. Play it?"),  # classic: "must"
     ],
 )
 async def test_the_drawn_card_line_says_what_its_dialog_says(rules: Rules, words: str) -> None:
