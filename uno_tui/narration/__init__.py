@@ -54,8 +54,10 @@ from .prompts import (
 from .review import (
     NO_HAND_SHOWN,
     REVIEWS,
+    TIMED_TURNS,
     History,
     challenge_words,
+    clock_words,
     color_before_draw_four,
     counts_words,
     hand_words,
@@ -67,6 +69,8 @@ from .review import (
     scores_line,
     special_cards_words,
     table_words,
+    timers_words,
+    told_timers,
     top_words,
 )
 
@@ -78,6 +82,7 @@ __all__ = [
     "NO_HAND_SHOWN",
     "REVIEWS",
     "ROUND_OVER",
+    "TIMED_TURNS",
     "TURN_KEYS",
     "UNO_ARMED",
     "VERBOSITIES",
@@ -93,6 +98,7 @@ __all__ = [
     "card_words",
     "cards_words",
     "challenge_words",
+    "clock_words",
     "color_before_draw_four",
     "counts_words",
     "cursor_words",
@@ -123,5 +129,7 @@ __all__ = [
     "special_cards_words",
     "spoken_prompt",
     "table_words",
+    "timers_words",
+    "told_timers",
     "top_words",
 ]

@@ -63,6 +63,7 @@ from uno_tui.narration import (
     scores_line,
     special_cards_words,
     table_words,
+    told_timers,
     top_words,
 )
 from uno_tui.narration.brief import brief_hand_words, brief_labels, brief_top_words
@@ -216,12 +217,16 @@ class PlainGame:
         """The number of the question waiting for its answer now."""
         self.prompt = ""
         """The words of the question open now (said again after news)."""
+        self.open_still: Callable[[], bool] | None = None
+        """Whether the question open now still stands (``None``: until it is answered)."""
         self.passed: set[int] = set()
         """The questions whose moment went by unanswered."""
         self.said_status: str | None = None
         self.noticed = False
         """A notice was said since the table was last shown (``show`` says the question
         again after it)."""
+        self.timed: str | None = None
+        """What the table told of its turn timers ("Turns are timed: ..."), if it did."""
         self.quitting = False
         """``quit`` typed between questions: the match ends at once."""
         self.main: asyncio.Task[Any] | None = None
@@ -270,7 +275,7 @@ class PlainGame:
             return None
         self.tell_news()  # what happened comes before the question about it
         for line in self.table.take_lines():  # a host's notice, what was said at the table
-            self.say(line)
+            self.tell_table_line(line)
         status = self.said_status = self.table.status()
         if status is not None:  # said before every question until the connection is back
             self.say(f"{status}.")
@@ -284,7 +289,7 @@ class PlainGame:
             return self.answered(line)
         self.asked += 1
         number = self.asked
-        self.open, self.prompt = number, prompt
+        self.open, self.prompt, self.open_still = number, prompt, still
         try:
             while True:
                 got = await self.line_or_news()
@@ -344,7 +349,7 @@ class PlainGame:
         True if any was said."""
         said = False
         for line in self.table.take_lines():  # a host's notice, what was said at the table
-            self.say(line)
+            self.tell_table_line(line)
             said = True
         status, was = self.table.status(), self.said_status
         self.said_status = status
@@ -352,6 +357,12 @@ class PlainGame:
             self.say(f"{status}.")  # says so itself); each try is said at the next question
             said = True
         return said
+
+    def tell_table_line(self, line: str) -> None:
+        """Say a line from the table; its turn timers, when it tells them, are kept for
+        ``table`` and ``help``."""
+        self.timed = told_timers(line) or self.timed
+        self.say(line)
 
     def tell_news(self) -> bool:
         """The flow's changes not told yet: consecutive ones seen the same way are told
@@ -523,11 +534,13 @@ class PlainGame:
     # What the flow asks of a front end ------------------------------------------------------
 
     def show(self) -> None:
-        """The news told at once; a question waiting is said again after it."""
+        """The news told at once; a question waiting is said again after it, unless the news
+        ended its moment (the flow then says it has passed)."""
         told = self.tell_news()
         told = self.hear() or told or self.noticed
         self.noticed = False
-        if told and self.open is not None:
+        still = self.open_still
+        if told and self.open is not None and (still is None or still()):
             self.say(self.prompt)
 
     async def pause(self) -> None:
@@ -551,7 +564,7 @@ class PlainGame:
         """A line from the table (a host's notice, chat): said at once; a question waiting is
         said again after the news it came with (``show``)."""
         self.tell_news()
-        self.say(line)
+        self.tell_table_line(line)
         self.noticed = True
 
     async def ask(self, seat: int, question: Question, *, yes_no: bool = False) -> int | None:
@@ -797,7 +810,8 @@ class PlainGame:
         elif word in ("counts", "c"):
             self.say(counts_words(view))
         elif word in ("table", "players"):
-            self.say(f"{self.table_line(seat)} {counts_words(view)}")
+            timed = f" {self.timed}" if self.timed else ""
+            self.say(f"{self.table_line(seat)}{timed} {counts_words(view)}")
         elif word == "scores":
             self.say(scores_line(view))
         elif word == "moves":
@@ -830,7 +844,7 @@ class PlainGame:
             return True
         if word in ("help", "?"):
             special = special_cards_words(self.game.rules)
-            words = [HELP, self.commands_help, special]
+            words = [HELP, self.commands_help, special, self.timed]
             self.say(" ".join(w for w in words if w))
             return True
         return False
