@@ -30,7 +30,7 @@ from uno_tui.store.files import ENV_DATA_DIR
 
 def is_prompt(line: str) -> bool:
     """The plain game's convention: a question line holds a question mark, a narration line
-    never does; the hot-seat curtain waits for Enter (see uno_tui/plain/game_loop.py)."""
+    never does; the hot-seat curtain waits for Enter (see uno_tui/plain/asking.py)."""
     return "?" in line or line.startswith("Hand the keyboard to ")
 
 

@@ -15,7 +15,7 @@ from uno_tui.net.client import HostConnection
 from uno_tui.net.joined import JoinedTable
 from uno_tui.net.timers import TurnTimers, timers_notice
 from uno_tui.plain import PlainGame
-from uno_tui.plain.game_loop import HELP
+from uno_tui.plain.commands import HELP
 
 from .test_net_joined_table import SEATS, told_to_ann
 
@@ -63,13 +63,13 @@ async def test_an_answer_typed_for_a_question_that_passed_is_refused_never_taken
     lines, news = FedLines(), asyncio.Queue[None]()
     out = io.StringIO()
     game = PlainGame(session, lines, out, color=False, stirred=news.get)
-    game.inbox = asyncio.Queue()
-    listening = asyncio.ensure_future(game.listen(lines))
+    asking = game.questions
+    listening = asking.listening(game.between, game.quit_now)
     try:
         # news says the moment has gone: the question gives way
         moment = [True]
-        first = asyncio.ensure_future(game.ask_line("First? 1: yes.", lambda: moment[0]))
-        await until(lambda: game.open is not None)
+        first = asyncio.ensure_future(asking.ask_line("First? 1: yes.", lambda: moment[0]))
+        await until(lambda: asking.open is not None)
         session.notices.append("Bo says: hello")  # news, and the question still stands:
         news.put_nowait(None)  # told at once, and the question said again
         await until(lambda: out.getvalue().count("First? 1: yes.") == 2)
@@ -81,13 +81,13 @@ async def test_an_answer_typed_for_a_question_that_passed_is_refused_never_taken
         await until(lambda: "That question has passed." in out.getvalue())
         # the flow cancels a question whose moment went by; the answer typed for it came
         # just then: the next question refuses it, and takes the next answer
-        second = asyncio.ensure_future(game.ask_line("Second? 1: yes."))
-        await until(lambda: game.open is not None)
+        second = asyncio.ensure_future(asking.ask_line("Second? 1: yes."))
+        await until(lambda: asking.open is not None)
         lines.type("1")
         second.cancel()
         await asyncio.gather(second, return_exceptions=True)
         assert second.cancelled()
-        third = asyncio.ensure_future(game.ask_line("Third? 1: yes, 2: no."))
+        third = asyncio.ensure_future(asking.ask_line("Third? 1: yes, 2: no."))
         await until(lambda: "That question has passed; now: Third?" in out.getvalue())
         lines.type("2")
         assert await third == "2"
