@@ -255,9 +255,7 @@ async def test_a_host_that_is_not_there_is_told_as_such(monkeypatch: pytest.Monk
         await pilot.press("ctrl+q")
 
 
-async def test_the_room_has_its_own_chat_key_and_tells_what_is_said_and_who_comes_at_once() -> (
-    None
-):
+async def test_the_room_has_its_own_chat_key_and_tells_what_is_said_and_who_comes_at_once() -> None:
     seats = (Seat("Host"), Seat(open_name(1)), Seat(open_name(2)))
     made = Room(new_code(), [1, 2], "random")
     async with hosting(seats, (0, 1, 2), room=made, local=0) as host:

@@ -58,8 +58,6 @@ def kept_at(address: str, *, insecure: bool = False) -> KeptSeat | None:
         return None
 
 
-
-
 class JoinedGameScreen(GameScreen):
     """The game screen on a joined seat: a line that stays while the connection is down
     ("Not connected: reconnecting (3rd try)"), a key refused for it answered on that line,
