@@ -17,7 +17,6 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from uno_tui.engine import Rules, SetupError
-from uno_tui.narration import resume_hint
 from uno_tui.narration.sounds import SoundChoice, sound_choice
 from uno_tui.narration.speech import Speaker, SpeechChoice, TextSpeaker, make_speaker
 from uno_tui.program import command_name
@@ -180,6 +179,8 @@ class UnoApp(App[None]):
 
         def answered(index: int | None) -> None:
             if index is None:  # Escape or Q: leave, the match still saved
+                from uno_tui.narration.prompts import resume_hint
+
                 self.exit(message=resume_hint(plain=False, program=command_name()))
                 return
             if index == 0:
