@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import io
 import os
 import signal
@@ -276,6 +277,7 @@ def run_app(
             lambda: app.exit(return_code=128 + signum, message=message)
         )
 
+    gc.freeze()
     with exit_on_signals(on_signal=leave):
         app.run()
     return app.return_code or 0
@@ -287,9 +289,9 @@ def autosave_of(session: Session | None) -> Autosave:
 
 
 def play_in_app(args: argparse.Namespace) -> int:
-    """The app; a saved match is offered first even when the command line names a table."""
-    rules, seats = rules_and_seats(args)
-    return run_app(args, new_table=(rules, seats) if table_given(args) else None)
+    """The app; a saved match is offered first even when the command line names a table (none
+    named: the setup screen, which checks its own)."""
+    return run_app(args, new_table=rules_and_seats(args) if table_given(args) else None)
 
 
 # The line-by-line game ----------------------------------------------------------------------
