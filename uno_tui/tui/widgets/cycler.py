@@ -112,8 +112,10 @@ class Cycler(Widget, can_focus=True):
     def show(self, index: int) -> None:
         if index == self._index:
             return
+        width = self.content_size.width
+        lines = len(self.lines(width))
         self._index = index
-        self.refresh()
+        self.refresh(layout=len(self.lines(width)) != lines)  # a long value takes more lines
         self.post_message(self.Changed(self, self.value))
 
     def action_step(self, by: int) -> None:
