@@ -32,6 +32,7 @@ NOT_FOR_THE_SETUP = (
     "uno_tui.narration.narrator",
     "uno_tui.narration.prompts",
     "uno_tui.narration.review",
+    "uno_tui.tui.screens.choice",
     "uno_tui.tui.screens.game",
     "uno_tui.tui.screens.stats",
     "uno_tui.tui.widgets.hand_view",

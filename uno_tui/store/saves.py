@@ -15,7 +15,6 @@ old file is still there to look at. A finished match removes its autosave.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import random
 import sys
@@ -103,6 +102,8 @@ def table_digest(game: Game) -> str:
         game.clockwise,
         game.phase.value,
     ]
+    import hashlib  # here: a start with no save to check does not load OpenSSL's hashes
+
     return hashlib.sha256(json.dumps(table).encode()).hexdigest()[:32]
 
 

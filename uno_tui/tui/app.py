@@ -22,7 +22,6 @@ from uno_tui.narration.speech import Speaker, SpeechChoice, TextSpeaker, make_sp
 from uno_tui.program import command_name
 from uno_tui.seats import Seat
 from uno_tui.tui.listening import Announcer, start_listening
-from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.setup import SetupScreen
 from uno_tui.tui.screens.too_small import TooSmallScreen, cover_words, too_small
 from uno_tui.tui.spoken_line import write_spoken
@@ -196,6 +195,8 @@ class UnoApp(App[None]):
 
         def speak_line(line: str, now: bool) -> None:
             announcer.say(line, interrupt=now)
+
+        from uno_tui.tui.screens.choice import ChoiceScreen
 
         screen = ChoiceScreen(question, answers, quits=True, speak=speak_line)
         self.push_screen(screen, answered)
