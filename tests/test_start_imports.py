@@ -129,3 +129,19 @@ def test_a_module_the_setup_does_not_need_is_caught(tmp_path: Path) -> None:
     modules = loaded_modules("from uno_tui.engine import Game", tmp_path)
     assert "uno_tui.engine.game" in modules
     assert "uno_tui.engine.game" in unwanted(modules)
+
+
+@pytest.mark.parametrize("package", ["uno_tui.engine", "uno_tui.narration"])
+def test_every_name_a_lazy_package_offers_is_found_where_it_says(package: str) -> None:
+    """A package that hands out its names on demand lists each once, in ``__all__`` and in
+    its table of modules, and each is found there (a name added to one and not the other
+    would fail only when first asked for)."""
+    import importlib
+
+    module = importlib.import_module(package)
+    table = module._MODULES
+    assert sorted(module.__all__) == sorted(table)
+    for name in module.__all__:
+        assert getattr(module, name) is getattr(
+            importlib.import_module(f"{package}.{table[name]}"), name
+        )
