@@ -140,12 +140,14 @@ async def test_ctrl_s_starts_the_match_and_the_host_plays_on_the_game_screen() -
         await in_the_room(app, pilot)
         async with guest(app) as ann:
             await until(lambda: "Ann joined." in text_of(app, "#room-talk"), pilot)
+            assert "Ctrl+S" in text_of(app, "#hosting")
             await pilot.press("ctrl+s")
             await until(lambda: playing(app), pilot)
             assert app.host.room is not None and app.host.room.started
             await until(lambda: ann.state.welcome is not None, pilot)
             assert app.host.session.seats[2].bot_level == "random"  # the open seat's bot
             assert not app.check_action("start", ())  # started: no Start in the footer
+            assert "Ctrl+S" not in text_of(app, "#hosting"), "no stale 'Press Ctrl+S' after it"
         await pilot.press("ctrl+q")
 
 

@@ -1,7 +1,8 @@
 """Turn timers for people's seats at a hosted table (``uno-tui host --turn-seconds N``, off by
-default): a warning when ``WARN_AT`` seconds are left (half the time, on shorter turns), then a bot of the host's chosen level
-makes that one move; after ``AUTOPILOT_AFTER`` timed-out turns in a row the seat is played
-by that bot until its person acts again (``uno_tui.net.host`` hands it back).
+default): a warning when ``WARN_AT`` seconds are left (half the time, on shorter turns), then
+a bot of the host's chosen level makes that one move; after ``AUTOPILOT_AFTER`` timed-out
+turns in a row the seat is played by that bot until its person acts again
+(``uno_tui.net.host`` hands it back).
 
 ``TurnTimers`` only counts: it reads an injected clock (``time.monotonic`` by default), so a
 test turns time by hand and never waits for it.

@@ -369,6 +369,9 @@ class HostApp(JoinApp):
         return screen
 
     def play(self, table: JoinedTable) -> None:
+        # the room's "Press Ctrl+S ... when everyone is in" is done with: not shown after
+        self.hosting_lines = [line for line in self.hosting_lines if START_KEY not in line]
+        self.query_one("#hosting", Static).update(Text("\n".join(self.hosting_lines)))
         if self.waited:
             super().play(table)
             return
