@@ -14,7 +14,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from uno_tui.engine import Rules
+from uno_tui.engine import MatchRecord, Rules
 from uno_tui.match.session import Seat, Session
 from uno_tui.net.client import HostConnection
 from uno_tui.net.codes import Codes
@@ -24,6 +24,7 @@ from uno_tui.net.room import Room, open_name
 from uno_tui.tui.host_app import CodesScreen, HostApp, HostGameScreen
 from uno_tui.tui.join_app import ChatLine
 from uno_tui.tui.screens.choice import ChoiceScreen
+from uno_tui.tui.screens.round_end import match_keys, next_words
 
 from .net_helpers import QUICK
 
@@ -148,6 +149,10 @@ async def test_ctrl_s_starts_the_match_and_the_host_plays_on_the_game_screen() -
             assert app.host.session.seats[2].bot_level == "random"  # the open seat's bot
             assert not app.check_action("start", ())  # started: no Start in the footer
             assert "Ctrl+S" not in text_of(app, "#hosting"), "no stale 'Press Ctrl+S' after it"
+            seat = next(s for s in app.screen_stack if isinstance(s, HostGameScreen))
+            record = seat.match_record()  # R at the match's end replays the host's whole match
+            assert record is not None
+            assert record.to_json() == MatchRecord.of(app.host.session.game).to_json()
         await pilot.press("ctrl+q")
 
 
@@ -229,3 +234,11 @@ def test_the_app_is_for_a_terminal_and_plain_keeps_the_line_mode(
     assert not host_app_wanted(argparse.Namespace(plain=True))
     monkeypatch.setattr("sys.stdin", io.StringIO())  # a pipe: the line mode
     assert not host_app_wanted(argparse.Namespace())
+
+
+def test_the_match_end_offers_r_where_a_record_is_kept_and_not_where_none_is() -> None:
+    """The host's own seat keeps the match (R replays it); a guest's seat has none."""
+    assert "R to replay" in next_words(True, replay=True, joined=True)
+    assert "R" not in next_words(True, replay=False, joined=True).split()
+    assert "R replays" in match_keys(False, joined=True, replay=True)
+    assert "R replays" not in match_keys(False, joined=True, replay=False)

@@ -26,6 +26,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Label, Static
 
+from uno_tui.engine import MatchRecord
 from uno_tui.narration.sounds import SoundChoice
 from uno_tui.narration.speech import Speaker, SpeechChoice
 from uno_tui.net.hosting import (
@@ -95,6 +96,12 @@ class HostGameScreen(JoinedGameScreen):
                 self.show()  # into the log, among the events, now it has come
             return
         super().notice(line)
+
+    def match_record(self) -> MatchRecord | None:
+        """The host keeps the whole match: R at its end replays it on the table, each hand
+        hidden until A asks for all of them."""
+        app = self.app
+        return MatchRecord.of(app.host.session.game) if isinstance(app, HostApp) else None
 
     def host_notice(self, line: str) -> None:
         """One of the host's own lines: a notice, spoken when narrated."""

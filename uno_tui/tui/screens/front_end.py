@@ -248,9 +248,9 @@ class ScreenFrontEnd:
         game = screen.game  # a joined seat's is not the whole game: no record to replay
         events = game.round_events(None)
         joined = not isinstance(game, Game)
-        screen.speak(round_spoken(view, events, stats=True, joined=joined))
+        record = screen.match_record()
+        screen.speak(round_spoken(view, events, stats=True, joined=joined, replay=bool(record)))
         rounds = [event for event in game.log if isinstance(event, RoundEnded)]
-        record = MatchRecord.of(game) if isinstance(game, Game) else None
         replay = None if record is None else (lambda: list(tell(record)))
         watch = None if record is None else (lambda: self.replay_on_table(record))
 

@@ -30,8 +30,10 @@ from uno_tui.engine import (
     Decision,
     DecisionKind,
     DrawCard,
+    Game,
     GiveCard,
     IllegalActionError,
+    MatchRecord,
     PassCard,
     PlayCard,
 )
@@ -381,6 +383,11 @@ class GameScreen(Screen[None]):
 
     def ring(self) -> None:
         self.app.bell()
+
+    def match_record(self) -> MatchRecord | None:
+        """The match's record, for R at its end: the whole game's (a joined seat has only
+        its own view of it: none)."""
+        return MatchRecord.of(self.game) if isinstance(self.game, Game) else None
 
     def notice(self, line: str) -> None:
         """A line from the table (a joined seat's connection, the host's notices)."""

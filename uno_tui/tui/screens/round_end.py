@@ -32,12 +32,14 @@ JOINED_ROUND_KEYS = "Enter goes on to the next hand, Q quits."
 """The same at a joined seat: the host deals."""
 
 
-def match_keys(stats: bool, *, joined: bool = False) -> str:
-    """Every key of the match's end, as a listener hears them."""
+def match_keys(stats: bool, *, joined: bool = False, replay: bool = True) -> str:
+    """Every key of the match's end, as a listener hears them (a joined seat replays only at
+    the host, which keeps the match's record)."""
     more = " S shows the statistics of the kept matches," if stats else ""
+    again = " R replays this match move by move," if replay else ""
     if joined:
-        return f"Enter leaves the table,{more} Q quits."
-    return f"Enter sets up a new match, R replays this match move by move,{more} Q quits."
+        return f"Enter leaves the table,{again}{more} Q quits."
+    return f"Enter sets up a new match,{again}{more} Q quits."
 
 
 class RoundEndScreen(Screen[None]):
@@ -104,7 +106,9 @@ class RoundEndScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         """Back from the replay: the keys again, the cursor on them."""
         if self.replayed:
-            keys = match_keys(self.stats is not None, joined=self.joined)
+            keys = match_keys(
+                self.stats is not None, joined=self.joined, replay=self.replay is not None
+            )
             speak(self, f"Back at the match's end. {keys}")
             self.call_after_refresh(place_cursor, self.query_one("#next-hint"))
 
@@ -220,7 +224,12 @@ def plural(view: PublicView, winners: Sequence[int]) -> bool:
 
 
 def round_spoken(
-    view: PublicView, events: Sequence[Event], *, stats: bool = False, joined: bool = False
+    view: PublicView,
+    events: Sequence[Event],
+    *,
+    stats: bool = False,
+    joined: bool = False,
+    replay: bool = True,
 ) -> str:
     """The round's end for a listener, after the narration's lines (the winner, the points,
     every hand, the scores, who won the match): the round, the target, and what Enter does."""
@@ -229,7 +238,7 @@ def round_spoken(
         keys = JOINED_ROUND_KEYS if joined else ROUND_KEYS
         return f"End of hand {view.round_number}, target {view.rules.target_score}. {keys}"
     # The narration has just said who won, with the final scores: said once, not again.
-    return f"Match over. {match_keys(stats, joined=joined)}"
+    return f"Match over. {match_keys(stats, joined=joined, replay=replay)}"
 
 
 def match_words(view: PublicView, events: Sequence[Event]) -> Text:
@@ -293,10 +302,10 @@ def next_words(
     """What Enter does next: a local match goes back to the setup, a joined seat leaves the
     host's table (the host deals the next hand, and keeps the match's record)."""
     more = ", S for the statistics of the kept matches" if stats else ""
+    again = ", R to replay this match" if replay else ""
     if match_over and joined:
-        return f"Press Enter to leave the table{more}, or Q to quit."
+        return f"Press Enter to leave the table{again}{more}, or Q to quit."
     if match_over:
-        again = ", R to replay this match" if replay else ""
         return f"Press Enter for the setup of a new match{again}{more}, or Q to quit."
     if joined:
         return "Press Enter to go on to the next hand."
