@@ -93,7 +93,7 @@ def add_parsers(sub: Any) -> None:
         default=0,
         metavar="N",
         help="N more open seats after --players: one room code for all, a lobby, and the "
-        "host starts the match (start, typed here)",
+        "host starts the match (Ctrl+S in the app, start in the line mode)",
     )
     host.add_argument(
         "--open-bots",
@@ -126,7 +126,8 @@ def add_parsers(sub: Any) -> None:
         "--turn-seconds",
         type=float,
         metavar="N",
-        help="seconds a person has for each move (off by default): a warning 10 s before, then "
+        help="seconds a person has for each move (off by default): a warning 10 s before (half "
+        "the time on shorter turns), then "
         "a --turn-bot bot makes that move; twice in a row, it plays the seat until they act",
     )
     host.add_argument(
