@@ -119,7 +119,10 @@ class Host:
     def hand_back(self, seat: int) -> None:
         if seat in self.session.bots and seat in self.codes.seats:
             self._set_bot(seat, None)
-            self.tell_all(f"{self.game.names[seat]} is back and plays their seat again.")
+            name = self.game.names[seat]
+            self.tell_about(
+                seat, "You play your seat again.", f"{name} is back and plays their seat again."
+            )
 
     def _set_bot(self, seat: int, level: str | None) -> None:
         self.session.set_controller(seat, level)
@@ -258,6 +261,13 @@ class Host:
     def tell_seat(self, seat: int, text: str) -> None:
         self.connections.push_seat(seat, protocol.notice(text))
 
+    def tell_about(self, seat: int, own: str, others: str) -> None:
+        """``own`` to ``seat``'s person (the host's own seat among them), ``others`` to the
+        rest of the table and the host's log."""
+        self.log(others)
+        self.connections.push_seat(seat, protocol.notice(own))
+        self.connections.push_others(seat, protocol.notice(others))
+
     async def time_out(self, seat: int) -> None:
         """A bot of the host's level makes the move ``seat``'s person did not make in time;
         the second time in a row, it keeps the seat until they act."""
@@ -276,12 +286,9 @@ class Host:
         if self.timers.timed_out(seat):
             self.autopilot.add(seat)
             self._set_bot(seat, level)
-            self.tell_all(
-                f"{name}'s time ran out twice in a row: a {level} bot plays for them until "
-                "they act again."
-            )
+            self.tell_about(seat, *timed_out_words(name, level, twice=True))
         else:
-            self.tell_all(f"{name}'s time ran out: a {level} bot made that move for them.")
+            self.tell_about(seat, *timed_out_words(name, level, twice=False))
         self.update_all()
         self.changed.set()
 
@@ -409,3 +416,18 @@ class Host:
         sockets = list(self.server.sockets)
         port: int = sockets[0].getsockname()[1]
         return port
+
+
+def timed_out_words(name: str, level: str, *, twice: bool) -> tuple[str, str]:
+    """What the seat whose time ran out is told, and what the others are: "Your time ran
+    out: a medium bot made that move for you." / "Ann's time ran out: ... for them."."""
+    if twice:
+        return (
+            f"Your time ran out twice in a row: a {level} bot plays for you until you act again.",
+            f"{name}'s time ran out twice in a row: a {level} bot plays for them until they "
+            "act again.",
+        )
+    return (
+        f"Your time ran out: a {level} bot made that move for you.",
+        f"{name}'s time ran out: a {level} bot made that move for them.",
+    )

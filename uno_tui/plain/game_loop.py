@@ -220,6 +220,8 @@ class PlainGame:
         """The number of the question waiting for its answer now."""
         self.prompt = ""
         """The words of the question open now (said again after news)."""
+        self.still: Callable[[], bool] | None = None
+        """Whether the question open now may still be answered (news may have ended it)."""
         self.passed: set[int] = set()
         """The questions whose moment went by unanswered."""
         self.said_status: str | None = None
@@ -288,7 +290,7 @@ class PlainGame:
             return self.answered(line)
         self.asked += 1
         number = self.asked
-        self.open, self.prompt = number, prompt
+        self.open, self.prompt, self.still = number, prompt, still
         try:
             while True:
                 got = await self.line_or_news()
@@ -531,8 +533,8 @@ class PlainGame:
         told = self.tell_news()
         told = self.hear() or told or self.noticed
         self.noticed = False
-        if told and self.open is not None:
-            self.say(self.prompt)
+        if told and self.open is not None and (self.still is None or self.still()):
+            self.say(self.prompt)  # not a question the news ended: the flow says it passed
 
     async def pause(self) -> None:
         """No pause: the bots' moves are told together at the next question. Hands that
