@@ -18,7 +18,7 @@ from uno_tui.store.saves import Autosave
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import ChoiceScreen, GameScreen, SetupScreen
 from uno_tui.tui.screens.banner import BannerScreen
-from uno_tui.tui.screens.game import QUESTION_PASSED
+from uno_tui.tui.screens.front_end import QUESTION_PASSED
 from uno_tui.tui.spoken_line import SpokenLine
 from uno_tui.tui.table_setup import TableSetup
 
@@ -173,7 +173,7 @@ async def test_a_dialog_whose_moment_passed_closes_and_says_so() -> None:
             next(d for d in session.game.decisions() if d.kind is DecisionKind.TURN)
         )
         # The flow cancels a pending ask when its moment passes: done here by hand.
-        asked = asyncio.ensure_future(game.ask(0, question))
+        asked = asyncio.ensure_future(game.front.ask(0, question))
         screen = await dialog(app, pilot)
         asked.cancel()
         await settle(pilot)

@@ -9,20 +9,17 @@ the engine's words.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from uno_tui.bots.hint import hint
 from uno_tui.engine import (
     AcceptPenalty,
     Action,
@@ -33,10 +30,8 @@ from uno_tui.engine import (
     Decision,
     DecisionKind,
     DrawCard,
-    Game,
     GiveCard,
     IllegalActionError,
-    MatchRecord,
     PassCard,
     PlayCard,
 )
@@ -44,17 +39,14 @@ from uno_tui.engine.events import (
     CardPlayed,
     CardsDrawn,
     Event,
-    RoundEnded,
 )
 from uno_tui.match.flow import (
     BOT_PAUSE,
-    HIT_PAUSE,
     PROMPT_KINDS,
     ROUND_ENDS,
     MatchFlow,
-    hits_person,
 )
-from uno_tui.match.questions import Curtain, Question
+from uno_tui.match.questions import Question
 from uno_tui.match.table import Table
 from uno_tui.narration import (
     CANNOT_DRAW,
@@ -67,10 +59,7 @@ from uno_tui.narration import (
     Phrase,
     cannot_choose_words,
     cannot_go_words,
-    color_before_draw_four,
     cursor_words,
-    describe_action,
-    handover_words,
     hidden_hand_words,
     list_moves,
     prompt_phrases,
@@ -81,45 +70,25 @@ from uno_tui.narration import (
 from uno_tui.narration.sounds import SoundChoice, Sounds
 from uno_tui.narration.speech import Speaker, SpeechChoice
 from uno_tui.program import command_name
-from uno_tui.store.archive import tell
-from uno_tui.store.stats import round_by_round_of
-from uno_tui.tui.cards import COLOR_STYLES, card_label
+from uno_tui.tui.cards import card_label
 from uno_tui.tui.challenge import (
-    challenge_details,
-    challenge_outcomes,
-    challenge_result,
-    challenge_result_words,
-    challenge_stakes,
     put_off_phrases,
 )
 from uno_tui.tui.listening import listening, shared_speaker, show_terminal_cursor
-from uno_tui.tui.replay_frames import frames_of, person_seat
-from uno_tui.tui.screens.banner import BannerScreen
-from uno_tui.tui.screens.choice import ChoiceScreen
-from uno_tui.tui.screens.curtain import CurtainScreen
+from uno_tui.tui.screens.front_end import ScreenFrontEnd
 from uno_tui.tui.screens.help import HelpScreen
-from uno_tui.tui.screens.replay_table import ReplayTableScreen
-from uno_tui.tui.screens.round_end import RoundEndScreen, round_spoken
-from uno_tui.tui.screens.stats import StatsScreen, kept_stats
-from uno_tui.tui.screens.too_small import too_small
+from uno_tui.tui.screens.hint_toast import HintToast
 from uno_tui.tui.voice import Voice
 from uno_tui.tui.widgets.event_log import EventLog
 from uno_tui.tui.widgets.flying_card import FlyingCard
 from uno_tui.tui.widgets.hand_view import HandView
-from uno_tui.tui.widgets.table_view import TableView, draw_table
+from uno_tui.tui.widgets.table_view import TableView
 
 ActionT = TypeVar("ActionT", bound=Action)
 ResultT = TypeVar("ResultT")
 
 CARD_ACTIONS = (PlayCard, PassCard, GiveCard)
 __all__ = ["CARD_ACTIONS", "PROMPT_KINDS", "ROUND_ENDS", "GameScreen"]
-SPEECH_POLL = 0.05
-"""How often the pause before a bot's move looks whether speech has caught up (seconds)."""
-LAST_CARD_PAUSE = 2.0
-"""The card that ended a hand stays on the table this many bot pauses (at least a second)
-before the round's end is shown."""
-CURTAIN_TABLE = (70, 12)
-"""The public table drawn on the curtain: the compact table, 70 columns by 12 rows."""
 EMPHASIS_STYLES: dict[Emphasis, str] = {
     "plain": "",
     "strong": "bold",
@@ -129,17 +98,8 @@ EMPHASIS_STYLES: dict[Emphasis, str] = {
 """How the prompt paints each emphasis of its phrases."""
 
 
-LAST_CARD_WORDS = "One card left: U calls UNO."
 REPEAT_LINES = 8
 """R says at most this many of the lines since the viewer's own move."""
-QUESTION_PASSED = "That question has passed."
-"""Said when a dialog closes because its moment passed (the table moved on meanwhile)."""
-"""Said to a listener who played their next-to-last card without calling."""
-
-
-HINT_TITLE = "Hint (hard bot)"
-HINT_SECONDS = 30.0
-"""Long enough to read and think; it goes sooner with the move (``drop_stale_hint``)."""
 
 
 class GameScreen(Screen[None]):
@@ -161,9 +121,6 @@ class GameScreen(Screen[None]):
         Binding("m", "moves", "Moves", show=False),
         Binding("i", "hint", "Hint", show=False),
     ]
-
-    holds_drawn = True
-    """Hot-seat: cards drawn as a turn ends are shown in a dialog, the hand still up."""
 
     def __init__(
         self,
@@ -194,9 +151,8 @@ class GameScreen(Screen[None]):
         self.bot_delay = bot_delay
         self.narrator = Narrator(self.game.names, team_scores=self.game.rules.team_game)
         self.shown_viewer: int | None = self.flow.viewer
-        self.hint_shown: tuple[Notification, int, int] | None = None
-        """The hint's toast, for whom and at what length of the log: it goes once a move is
-        made or the hand is hidden (a hint about a table that changed is wrong)."""
+        self.hint = HintToast(self)
+        """I's hint: its toast goes once a move is made or the hand is hidden."""
         """Whose view the screen last showed: toasts are cleared when it changes."""
         self.seat_labels = [seat.bot_level or "" for seat in session.seats]
         self.hand_memo: tuple[tuple[Card, ...], frozenset[Card]] = ((), frozenset())
@@ -207,15 +163,13 @@ class GameScreen(Screen[None]):
         """The decision whose prompt was last spoken, so each is read once."""
         self.moved = len(self.flow.events)
         """How many of the flow's events the motion has followed (``show_motion``)."""
-        self.paused_at = len(self.flow.events)
-        """How many of the flow's events had come by the last bot pause."""
-        self.results_at = len(self.flow.events)
-        """How many of the flow's events have been looked through for challenge results."""
         self.repeat_from: int | None = None
         """How many lines had been heard when the viewer last moved: R says what came since
         (their move, the bots' moves, their turn), not only the last line."""
         self.cursor_said: set[str] = set()
         """The cursor's words said ("Red 2, 1 of 3, can go."): R leaves them out."""
+        self.front = ScreenFrontEnd(self)
+        """What the flow awaits from this screen (pauses, curtains, dialogs, round ends)."""
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="top"):
@@ -240,7 +194,7 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self.query_one(HandView).move_terminal_cursor)
 
     async def play_match(self) -> None:
-        await self.flow.run(self)
+        await self.flow.run(self.front)
         self.dismiss(None)
 
     def on_unmount(self) -> None:
@@ -301,7 +255,7 @@ class GameScreen(Screen[None]):
         if viewer != self.shown_viewer:
             self.shown_viewer = viewer
             self.forget_told()
-        self.drop_stale_hint(viewer)
+        self.hint.drop_stale(viewer)
         view = self.flow.view()
         tables.first().show_table(view, self.seat_labels, viewer)
         self.query_one(EventLog).show_lines(self.log_lines(viewer))
@@ -428,207 +382,10 @@ class GameScreen(Screen[None]):
     def ring(self) -> None:
         self.app.bell()
 
-    # The flow's front end --------------------------------------------------------------
-
-    async def wait_for(self, screen: Screen[ResultT]) -> ResultT:
-        """Push ``screen`` and wait for its result."""
-        answered: asyncio.Future[ResultT] = asyncio.get_running_loop().create_future()
-
-        def settle(result: ResultT | None) -> None:
-            if not answered.done():
-                answered.set_result(result)  # type: ignore[arg-type]
-
-        self.app.push_screen(screen, settle)
-        return await answered
-
-    async def ask_for(self, screen: Screen[ResultT]) -> ResultT:
-        """``wait_for`` a question the flow asked: when the flow cancels it (its moment
-        passed: a bot moved, the clock ran out, the host moved on), the dialog goes and a
-        listener is told so."""
-        try:
-            return await self.wait_for(screen)
-        except asyncio.CancelledError:
-            self.question_passed(screen)
-            raise
-
-    def question_passed(self, screen: Screen[Any]) -> None:
-        """Close ``screen``, a dialog whose moment passed, and say so; what is now comes
-        with the next ``show``. Nothing when the app is closing (the match ends with it)."""
-        if screen not in self.app.screen_stack or not self.is_attached or self.app._exit:
-            return
-        screen.pop_until_active()
-        screen.dismiss(None)
-        self.notify(QUESTION_PASSED, title="Table")
-        self.speak(QUESTION_PASSED)
-        self.told_decision = None  # the question that comes now is told, even the same one
-
-    async def pause(self) -> None:
-        """The bot pause; with speech on, then until speech has said every line."""
-        await self.show_results()
-        if not self.bot_delay and self.voice is None:
-            await asyncio.sleep(0)  # every bot move at once: drawn when a person is needed
-            return
-        self.show()
-        since, self.paused_at = self.flow.events[self.paused_at :], len(self.flow.events)
-        hit = hits_person(since, set(self.session.people))
-        await asyncio.sleep(self.bot_delay * (HIT_PAUSE if hit else 1))
-        voice = self.voice
-        while voice is not None and voice.on and not voice.idle:
-            await asyncio.sleep(SPEECH_POLL)
-        # Under the "make the terminal larger" cover the bots wait too: nobody can follow
-        # moves on a screen they cannot see. A listener has no cover: the match goes on.
-        while too_small(*self.app.size) and not listening(self):
-            await asyncio.sleep(SPEECH_POLL)
-
-    async def curtain(self, curtain: Curtain) -> Action | None:
-        await self.show_results()
-        table = draw_table(
-            self.flow.public_view(), self.seat_labels, None, CURTAIN_TABLE[0], CURTAIN_TABLE[1]
-        )
-        self.speak(curtain.spoken())
-        answer = await self.wait_for(
-            CurtainScreen(
-                curtain.name, table, curtain.calls, curtain.catches, leave=self.action_leave
-            )
-        )
-        self.key_pressed()  # the next player is at the keyboard: the last one's lines stop
-        return answer
-
-    def ready(self, seat: int) -> None:
-        if self.voice is not None:  # the hand is told only now, to its holder
-            self.speak(handover_words(self.game.view(seat)))
-
     def notice(self, line: str) -> None:
         """A line from the table (a joined seat's connection, the host's notices)."""
         self.notify(line, title="Table", severity="warning" if "onnect" in line else "information")
         self.speak(line)
-
-    async def ask(self, seat: int, question: Question) -> int | None:
-        await self.show_results()
-        decision = self.flow.decision_of(seat)
-        details = spoken = None
-        if decision is not None and decision.kind is DecisionKind.CHALLENGE:
-            details = challenge_details(self.game.view(seat))
-            spoken = challenge_stakes(self.game.view(seat))
-        answer = await self.ask_for(self.choice_screen(question, details, spoken))
-        self.key_pressed()
-        if answer is not None:
-            self.moved_now()
-        return answer
-
-    async def show_results(self) -> None:
-        """A Wild Draw Four challenge a person took part in: its result in a banner (with the
-        hand shown, to whoever may see it) until a key closes it; the match waits."""
-        events, self.results_at = self.flow.events[self.results_at :], len(self.flow.events)
-        people = set(self.session.people)
-        for event, cost in challenge_outcomes(events):
-            if not {event.challenger, event.player} & people:
-                continue
-            before = color_before_draw_four(self.flow.public_view())
-            viewer = self.viewer
-            title, body = challenge_result(self.game.names, event, cost, viewer, before)
-            if self.voice is not None and self.voice.on:
-                # A listener hears the result after the challenge's events and before what
-                # comes now (the prompt), and no banner holds the next key.
-                self.voice.tell_new(viewer)
-                line = challenge_result_words(self.game.names, event, cost, viewer, before)
-                self.notify(line, title=title, timeout=10)
-                self.speak(line)
-                self.show()
-                continue
-            self.show()
-            await self.ask_for(BannerScreen(title, body))
-            self.key_pressed()
-
-    async def turn(self, seat: int, decision: Decision) -> Action | None:
-        """Nothing to ask: the hand's keys act (``MatchFlow.act``), and the flow asks its
-        questions as dialogs (``ask``). A challenge's result is shown first."""
-        await self.show_results()
-        return None
-
-    async def last_card(self, seat: int, question: Question) -> int | None:
-        """No dialog: U calls UNO, with the card played or after it (a listener is told so
-        before any bot may catch them)."""
-        self.speak(LAST_CARD_WORDS)
-        await self.heard()
-        return None
-
-    async def catch_chance(self, seat: int, question: Question) -> int | None:
-        """No dialog: C catches while the bots hold off (the prompt says so; a listener
-        hears it)."""
-        who = question.prompt.removesuffix(" Catch?")
-        self.speak(f"{who} C catches.")
-        await self.heard()
-        return None
-
-    async def heard(self) -> None:
-        """Until speech has said every line: the bots' reaction to a forgotten UNO counts
-        from when a listener has heard of it."""
-        voice = self.voice
-        while voice is not None and voice.on and not voice.idle:
-            await asyncio.sleep(SPEECH_POLL)
-
-    async def round_end(self) -> None:
-        await self.show_results()
-        if self.bot_delay:  # the card that ended the hand is seen on the table first
-            self.show()
-            await asyncio.sleep(max(1.0, self.bot_delay * LAST_CARD_PAUSE))
-        view = self.flow.view()
-        events = self.game.round_events(None)
-        game = self.game  # a joined seat's is not the whole game: no record to replay
-        joined = not isinstance(game, Game)
-        self.speak(round_spoken(view, events, stats=True, joined=joined))
-        rounds = [event for event in self.game.log if isinstance(event, RoundEnded)]
-        record = MatchRecord.of(game) if isinstance(game, Game) else None
-        replay = None if record is None else (lambda: list(tell(record)))
-        watch = None if record is None else (lambda: self.replay_on_table(record))
-
-        def stats() -> None:
-            match = round_by_round_of(view.names, view.rules.team_game, (e.scores for e in rounds))
-            speak = self.say_line if self.voice is not None and self.voice.on else None
-            load = getattr(self.app, "stats_report", kept_stats)
-            screen = StatsScreen(load, match=match, match_title="this match", speak=speak)
-            self.app.push_screen(screen)
-
-        screen = RoundEndScreen(
-            view,
-            events,
-            rounds,
-            replay=replay,
-            stats=stats,
-            joined=joined,
-            leave=self.action_leave,
-            watch=watch,
-        )
-        await self.wait_for(screen)
-
-    def replay_on_table(self, record: MatchRecord) -> ReplayTableScreen:
-        """R at the match's end: the match again on the table, as everyone saw it (and, at
-        a table of one person and bots, that person's own hand)."""
-        names = ", ".join(record.players)
-        return ReplayTableScreen(
-            f"The match of {names}",
-            frames_of(record),
-            labels=self.seat_labels,
-            own=person_seat([seat.bot_level for seat in self.session.seats]),
-            lines=lambda: list(tell(record)),
-        )
-
-    def choice_screen(
-        self, question: Question, details: Text | None = None, stakes: str | None = None
-    ) -> ChoiceScreen:
-        answers: list[str | Text] = [
-            color_answer(c.color) if c.color is not None else c.label for c in question.choices
-        ]
-        return ChoiceScreen(
-            question.prompt,
-            answers,
-            cancellable=question.cancellable,
-            speak=self.say_line if self.voice is not None else None,
-            spoken=[c.label for c in question.choices],
-            details=details,
-            spoken_details=stakes,
-        )
 
     # Acting ----------------------------------------------------------------------------
 
@@ -700,7 +457,7 @@ class GameScreen(Screen[None]):
         while the question is up."""
         async with self.flow.asking():
             while (question := self.flow.questions.refine(options)) is not None:
-                index = await self.wait_for(self.choice_screen(question))
+                index = await self.front.wait_for(self.front.choice_screen(question))
                 self.key_pressed()
                 if index is None:
                     self.show()
@@ -755,7 +512,7 @@ class GameScreen(Screen[None]):
 
     async def refine_question(self, question: Question) -> None:
         async with self.flow.asking():
-            index = await self.wait_for(self.choice_screen(question))
+            index = await self.front.wait_for(self.front.choice_screen(question))
         self.key_pressed()
         if index is not None:
             await self.refine(question.choices[index].actions)
@@ -817,34 +574,7 @@ class GameScreen(Screen[None]):
             self.refuse("A hint comes with your own turn.", title="Hint")
             return
         self.key_pressed()
-        self.run_worker(self.give_hint(viewer), group="hint", exclusive=True)
-
-    async def give_hint(self, seat: int) -> None:
-        view = self.game.view(seat)
-        moment = len(self.game.log)
-        found = await asyncio.to_thread(hint, view, seed=moment)
-        if self.viewer != seat or len(self.game.log) != moment:
-            return  # the hand was hidden or a move made meanwhile: the hint is out of date
-        words = describe_action(found.action, self.game.names)
-        line = f"{words[:1].upper()}{words[1:]}: {found.reason}."
-        if isinstance(found.action, CARD_ACTIONS):
-            hand = self.query_one(HandView)
-            if found.action.card in hand.cards:
-                hand.cursor = hand.cards.index(found.action.card)
-        self.app.clear_notifications()
-        toast = Notification(line, HINT_TITLE, "information", HINT_SECONDS, markup=False)
-        self.app.post_message(Notify(toast))
-        self.hint_shown = (toast, seat, moment)
-        self.speak_now(line)
-
-    def drop_stale_hint(self, viewer: int | None) -> None:
-        """The hint's toast goes as soon as a move is made or the turn passes."""
-        if self.hint_shown is None:
-            return
-        toast, seat, moment = self.hint_shown
-        if viewer != seat or len(self.game.log) != moment:
-            self.hint_shown = None
-            self.app._unnotify(toast)  # Textual's own way to close one toast (a click's)
+        self.run_worker(self.hint.give(viewer), group="hint", exclusive=True)
 
     def action_toggle_narration(self) -> None:
         if self.voice is None:
@@ -880,9 +610,3 @@ def painted(prompt: Sequence[Phrase]) -> Text:
     for phrase in prompt:
         text.append(phrase.text, style=EMPHASIS_STYLES[phrase.emphasis])
     return text
-
-
-def color_answer(color: Color | None) -> Text:
-    if color is None:
-        return Text("no colour")
-    return Text(f" {color.word.capitalize()} ", style=COLOR_STYLES[color])
