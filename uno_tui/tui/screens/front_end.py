@@ -125,10 +125,11 @@ class ScreenFrontEnd:
             question.prompt,
             answers,
             cancellable=question.cancellable,
-            speak=screen.say_line if screen.voice is not None else None,
+            speak=screen.say_line,  # nothing is said while narration is off
             spoken=[c.label for c in question.choices],
             details=details,
             spoken_details=stakes,
+            narration=lambda: screen.toggle_narration(in_dialog=True),
         )
 
     # The flow's moments ----------------------------------------------------------------

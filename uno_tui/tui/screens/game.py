@@ -9,7 +9,7 @@ the engine's words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from rich.text import Text
@@ -59,6 +59,7 @@ from uno_tui.narration import (
     Phrase,
     cannot_choose_words,
     cannot_go_words,
+    card_words,
     cursor_words,
     hidden_hand_words,
     list_moves,
@@ -319,8 +320,9 @@ class GameScreen(Screen[None]):
     def choosable_cards(self, seat: int) -> set[Card]:
         return {a.card for a in self.flow.actions_of(seat) if isinstance(a, CARD_ACTIONS)}
 
-    def prompt(self, viewer: int | None) -> list[Phrase]:
-        """The prompt over the hand, in the words of ``narration.prompts``."""
+    def prompt(self, viewer: int | None, label: Callable[[Card], str] = card_label) -> list[Phrase]:
+        """The prompt over the hand, in the words of ``narration.prompts`` (its cards named
+        by ``label``: ``R 2`` on screen, ``Red 2`` for a listener)."""
         game = self.game
         decision = self.session.person_to_decide()
         if (
@@ -341,7 +343,7 @@ class GameScreen(Screen[None]):
             uno_exposed=self.flow.public_view().uno_exposed,
             uno_armed=self.flow.uno_armed,
             uno_next=self.uno_next(viewer, decision),
-            label=card_label,
+            label=label,
         )
 
     def uno_next(self, viewer: int | None, decision: Decision | None) -> bool:
@@ -577,22 +579,32 @@ class GameScreen(Screen[None]):
         self.run_worker(self.hint.give(viewer), group="hint", exclusive=True)
 
     def action_toggle_narration(self) -> None:
+        self.toggle_narration()
+
+    def toggle_narration(self, *, in_dialog: bool = False) -> bool:
+        """N, at the table or in one of its dialogs (``in_dialog``: the dialog then says its
+        question again): narration on, saying so and where the game stands, or off. Whether
+        it is on now."""
         if self.voice is None:
             self.start_voice()
-            self.notify("Narration on.")
-            self.speak_now(f"Narration on. {self.where_we_stand()}")
-            return
-        self.voice.on = not self.voice.on
-        if not self.voice.on:
-            self.voice.interrupt()
-        else:  # back on: what was missed is in L; now, where the game stands
-            self.speak_now(f"Narration on. {self.where_we_stand()}")
-        self.notify(f"Narration {'on' if self.voice.on else 'off'}.")
+            on = True
+        else:
+            on = self.voice.on = not self.voice.on
+            if not on:
+                self.voice.interrupt()
+        if on:  # what was missed is in L; now, where the game stands
+            self.speak_now(f"Narration on. {self.where_we_stand(in_dialog=in_dialog)}")
+        self.notify(f"Narration {'on' if on else 'off'}.")
+        return on
 
-    def where_we_stand(self) -> str:
+    def where_we_stand(self, *, in_dialog: bool = False) -> str:
         """The first words of narration turned on mid-match: the top card, then what the
-        viewer faces (the prompt over the hand)."""
-        prompt = "".join(phrase.text for phrase in self.prompt(self.viewer)).strip()
+        viewer faces (the prompt over the hand, its cards in words); in a dialog the top card
+        alone, the dialog's question being what the viewer faces."""
+        if in_dialog:
+            return self.review_line("top")
+        phrases = self.prompt(self.viewer, label=card_words)
+        prompt = " ".join("".join(phrase.text for phrase in phrases).split())
         return f"{self.review_line('top')} {prompt}".strip()
 
     def action_help(self) -> None:
