@@ -40,7 +40,7 @@ from .options import AWAY_BOT, HostOptions
 from .pace import BotPace
 from .seating import Seating
 from .tasks import keep_running
-from .timers import TURN_POLL, TurnTimers, timers_notice
+from .timers import TURN_POLL, TurnTimers, room_timers_notice, timers_notice
 
 
 class Host:
@@ -216,11 +216,14 @@ class Host:
 
     # Turn timers -------------------------------------------------------------------------------
 
-    def tell_timers(self, connection: Connection) -> None:
-        """A person coming to a timed table is told so (``timers.timers_notice``)."""
-        text = timers_notice(
-            self.timers, connection.seat, len(self.game.actions), self.options.turn_bot
-        )
+    def tell_timers(self, connection: Connection, *, room: bool = False) -> None:
+        """A person coming to a timed table is told so (``timers.timers_notice``; in a room
+        waiting for its start, ``timers.room_timers_notice``)."""
+        seat, bot = connection.seat, self.options.turn_bot
+        if room:
+            text = room_timers_notice(self.timers, seat, bot)
+        else:
+            text = timers_notice(self.timers, seat, len(self.game.actions), bot)
         if text is not None:
             connection.push(protocol.notice(text))
 
