@@ -16,6 +16,7 @@ timers (``timers.TurnTimers``); the codes and where a hosted match is kept are `
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections.abc import Callable, Coroutine
@@ -41,6 +42,12 @@ from .pace import BotPace
 from .seating import Seating
 from .tasks import keep_running
 from .timers import TURN_POLL, TurnTimers, room_timers_notice, timers_notice
+
+STOPPED = (
+    "The host stopped the table: the match is saved, and goes on when the host resumes it "
+    "(the same codes)."
+)
+"""Told to every connection when the host stops before the match's end."""
 
 
 class Host:
@@ -379,9 +386,13 @@ class Host:
                 for handshake in list(HostConnection.tls_tasks):
                     handshake.cancel()
                 self.write_record()
+                if not self.finished.is_set():  # stopped: told, not left to guess
+                    self.connections.push_all(protocol.notice(STOPPED))
                 for connections in self.connections.values():
                     for connection in connections:
                         connection.close()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.sleep(0.2)  # the last lines on their way
         return 0
 
     async def guarded(self, what: str, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
