@@ -112,7 +112,16 @@ async def test_a_quit_typed_while_the_table_waits_for_others_leaves_at_once() ->
     playing = asyncio.ensure_future(game.play())
     await until(lambda: "Seats in order of play" in out.getvalue())
     lines.type("help")
-    await until(lambda: HELP in out.getvalue())
+    await until(lambda: all(passage in out.getvalue().splitlines() for passage in HELP))
     lines.type("quit")
     assert await asyncio.wait_for(playing, 30) == 0
     assert out.getvalue().splitlines()[-1] == "Goodbye."
+
+
+def test_the_line_modes_help_is_passages_of_40_words_at_most_with_chat_and_timers() -> None:
+    from uno_tui.net.hosting import HOST_COMMANDS_HELP, LOBBY_HELP
+
+    for passage in (*HELP, HOST_COMMANDS_HELP, LOBBY_HELP):
+        assert len(passage.split()) <= 40, passage
+    words = " ".join(HELP)
+    assert "say TEXT" in words and "Timed turns" in words and "warned 10 seconds" in words
