@@ -148,8 +148,9 @@ async def test_a_wild_draw_four_is_answered_by_a_numbered_question() -> None:
     assert decision is not None and decision.kind is DecisionKind.CHALLENGE
     question = flow.questions.question_for(decision)
     assert question.spoken().startswith(
-        "You face 4 cards. Before it the colour was red. Challenge the Wild Draw Four"
-    ), "the one fact a challenge turns on: the colour before the Wild Draw Four"
+        "You face 4 cards. Before it the colour was red. A challenge that fails costs you 6 "
+        "cards. Challenge the Wild Draw Four"
+    ), "the one fact a challenge turns on (the colour before it), and the stakes"
     assert "1: challenge" in question.spoken() and "2: draw the penalty cards" in question.spoken()
     assert isinstance(question.choices[0].actions[0], Challenge)
     run = asyncio.create_task(flow.run(front))

@@ -37,6 +37,10 @@ class Choice:
     color: Color | None = None
 
 
+FAILED_CHALLENGE_EXTRA = 2
+"""A failed challenge costs the penalty and two more (the engine's rule)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
     """A question with numbered answers (the number is the key that answers it)."""
@@ -44,11 +48,14 @@ class Question:
     prompt: str
     choices: tuple[Choice, ...]
     cancellable: bool = True
+    told: str = ""
+    """The prompt with what its answers cost, where nothing else tells it (the line mode; the
+    app's dialog shows and says its own stakes under ``prompt``); empty: ``prompt``."""
 
     def spoken(self) -> str:
         """ "Which colour? 1: red, 2: yellow, 3: green, 4: blue." """
         answers = ", ".join(f"{n}: {c.label}" for n, c in enumerate(self.choices, start=1))
-        return f"{self.prompt} {answers}."
+        return f"{self.told or self.prompt} {answers}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,16 +133,21 @@ class Questions:
         name = names[decision.player]
         whom = "You" if name.casefold() == "you" else f"{name}, you"  # never "You, you face"
         prompt = f"{whom} face {view.pending_penalty} cards."
+        told = ""
         if decision.kind is DecisionKind.CHALLENGE:
             before = challenge_words(view)  # the colour it turns on, "Before it ... blue."
-            prompt += f" {before + ' ' if before else ''}Challenge the Wild Draw Four, or draw?"
+            before = f" {before}" if before else ""
+            asked = "Challenge the Wild Draw Four, or draw?"
+            failed = view.pending_penalty + FAILED_CHALLENGE_EXTRA
+            told = f"{prompt}{before} A challenge that fails costs you {failed} cards. {asked}"
+            prompt += f"{before} {asked}"
         choices = tuple(
             Choice("challenge: if it was played illegally, its player draws instead", (a,))
             if isinstance(a, Challenge)
             else self._plain(a)
             for a in actions
         )
-        return Question(prompt, choices)
+        return Question(prompt, choices, told=told)
 
     def _plain(self, action: Action) -> Choice:
         return Choice(describe_action(action, self.game.names), (action,))
