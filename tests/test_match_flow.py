@@ -13,6 +13,7 @@ import pytest
 
 from uno_tui.engine import (
     Action,
+    Card,
     Challenge,
     Decision,
     DecisionKind,
@@ -297,3 +298,17 @@ async def test_a_joined_seat_told_it_is_not_connected_waits_for_the_host_then_is
         assert front.turns == 2
     finally:
         run.cancel()
+
+
+async def test_an_answer_the_table_no_longer_takes_is_told_never_lost_in_silence() -> None:
+    """Issue 36's play-through: a guest's catch, answered as the table moved on, vanished
+    without a word."""
+    position = Position.of(["R1 G2", "R4 G5 B6"], top="R9")
+    game = Game(Rules.two_player(), ["You", "Ada"], position=position, seed=1)
+    session = Session(game.rules, [Seat("You"), Seat("Ada", "easy")], game=game)
+    flow = MatchFlow(session)
+    front = ScriptedFront(flow)
+    await flow._answer(front, PlayCard(0, Card.parse("G2")))  # Green 2 does not go on Red 9
+    told = [step for step in front.asked if step.startswith("notice ")]
+    assert len(told) == 1 and told[0].startswith("notice Not done: "), front.asked
+    assert told[0].endswith(".") and not told[0].endswith("..")
