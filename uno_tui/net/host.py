@@ -392,7 +392,7 @@ class Host:
                     for connection in connections:
                         connection.close()
                 with contextlib.suppress(asyncio.CancelledError):
-                    await asyncio.sleep(0.2)  # the last lines on their way
+                    await asyncio.sleep(0.5)  # the last lines on their way
         return 0
 
     async def guarded(self, what: str, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
