@@ -8,8 +8,10 @@ started the same way, and a key in the hand view.
   In the same run, taking turns with it, a minimal Textual app (two widgets: a line of text
   and a footer) is started the same way by the same Python and timed to its first paint; the
   ratio of the two medians is what the game adds to Textual's own start (the goal: 1.5 at
-  most). A third app, a plain Textual form of the controls the setup shows at 80x24, is timed
-  the same way: what those widgets cost by themselves. As for a player's installed copy,
+  most). A third app, a plain Textual form of the rows the setup shows at 80x24 built of
+  Textual's stock widgets (a ``Select`` for each list, a ``Button``), is timed the same way:
+  what those widgets cost by themselves (the setup's own ``Cycler`` and ``LightButton`` cost
+  less). As for a player's installed copy,
   Python may keep its compiled bytecode (``PYTHONDONTWRITEBYTECODE`` is unset) and one
   uncounted start of each comes first, so an editable checkout is not timed compiling its
   sources.
@@ -87,7 +89,8 @@ class Form(App[None]):
 Form().run()
 """
 """Plain Textual with the controls the setup shows at 80x24 (two lists, four seats each a
-name and a list, a button): the floor for a form of that size built of Textual's widgets."""
+name and a list, a button), of Textual's stock widgets: a form of that size as the setup was
+built before its lists became ``Cycler`` widgets."""
 
 
 def time_to_text(command: str, text: str, session: str) -> float | None:

@@ -30,7 +30,7 @@ from uno_tui.store.files import ENV_DATA_DIR
 
 def is_prompt(line: str) -> bool:
     """The plain game's convention: a question line holds a question mark, a narration line
-    never does; the hot-seat curtain waits for Enter (see uno_tui/plain/game_loop.py)."""
+    never does; the hot-seat curtain waits for Enter (see uno_tui/plain/asking.py)."""
     return "?" in line or line.startswith("Hand the keyboard to ")
 
 
@@ -50,12 +50,14 @@ def prompt_kind(line: str) -> str:
 
 
 def answer_for(prompt: str, rng: random.Random) -> str:
-    """A person's answer: Enter at the curtain, always call UNO, any listed choice else."""
+    """A person's answer: Enter at the curtain, always call UNO, yes to a question of two
+    answers (challenge, play a drawn card) and the first of more (a stack's first card, the
+    first card's colour), any listed choice else."""
     kind = prompt_kind(prompt)
     if kind == "pass":
         return ""
     if kind == "question":
-        return "y"
+        return "y" if re.search(r"\b2: ", prompt) and not re.search(r"\b3: ", prompt) else "1"
     if kind == "uno":
         return "1"
     keys = re.findall(r"(?:^|\? |, )(\d+|[a-z]): ", prompt)

@@ -402,7 +402,7 @@ def test_a_real_ssh_client_joins_plays_resizes_and_leaves_and_a_wrong_code_is_re
         tmux("send-keys", "-t", "guest", ssh_command(ssh_port, tmp_path), "Enter")
         tmux.wait_for(lambda text: text.rstrip().endswith("Code:"))
         tmux("send-keys", "-t", "guest", code, "Enter")
-        first_wild = "the first card is a Wild: name the colour"  # the dialog's question
+        first_wild = "The first card is a Wild"  # the dialog's question
         table = tmux.wait_for(lambda text: "Your turn, Ann" in text or first_wild in text)
         assert "Cy" in table and "Bo" in table
         if first_wild in table:  # Ann names the first card's colour

@@ -15,7 +15,7 @@ from uno_tui.match.session import Seat, Session
 from uno_tui.narration.speech import Speaker
 from uno_tui.plain import PlainGame, PlainSetup
 from uno_tui.plain.color import color_enabled, paint
-from uno_tui.plain.game_loop import curtain_line
+from uno_tui.plain.keys import curtain_line
 
 from .helpers import game_at
 from .plain_driver import answer_for
@@ -293,7 +293,7 @@ def test_short_forms_and_repeat_say_the_last_thing_that_happened() -> None:
 def test_drawing_keeps_its_letter_whatever_the_hand() -> None:
     from uno_tui.engine import Color, Decision, DecisionKind, DrawCard, PlayCard
     from uno_tui.narration import list_moves
-    from uno_tui.plain.game_loop import choice_keys
+    from uno_tui.plain.keys import choice_keys
 
     from .helpers import card
 

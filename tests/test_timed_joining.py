@@ -8,10 +8,10 @@ import asyncio
 from dataclasses import replace
 
 from uno_tui.match.session import Seat
+from uno_tui.narration import TIMED_TURNS
 from uno_tui.net import protocol
 from uno_tui.net.codes import new_code
 from uno_tui.net.room import Room, open_name
-from uno_tui.tui.join_app import TIMED_TURNS
 
 from .net_helpers import QUICK, Client, first_legal, hosting
 from .test_net_timers import notices

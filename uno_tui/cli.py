@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import io
 import os
 import signal
@@ -15,32 +16,27 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, TextIO
 
 from uno_tui import __version__
-from uno_tui.engine import (
-    Game,
-    MatchRecord,
-    RecordError,
-    Rules,
-    SetupError,
-    check_names,
-    clean_name,
-)
-from uno_tui.narration import VERBOSITIES, resume_hint
+from uno_tui.engine.errors import RecordError, SetupError
+from uno_tui.engine.names import check_names, clean_name
+from uno_tui.engine.rules import Rules
 from uno_tui.narration.sounds import SOUND_CHOICES, SoundChoice
 from uno_tui.narration.speech import SPEECH_CHOICES, SpeechChoice, make_speaker
+from uno_tui.narration.verbosity import VERBOSITIES
 from uno_tui.program import command_name
 from uno_tui.seats import BOT_LEVELS, Seat
 from uno_tui.signals import LAST_RESORT_SECONDS, SignalExit, end_process_after, exit_on_signals
-from uno_tui.store.archive import ArchiveError, find_match, history_lines, matches_dir, tell
 from uno_tui.store.files import MAX_SAVE_BYTES, FileRefused, read_limited
 from uno_tui.store.saves import Autosave, describe, open_autosave
 from uno_tui.text import shown
 
 if TYPE_CHECKING:
+    from uno_tui.engine import MatchRecord
     from uno_tui.match.session import Session
     from uno_tui.net.joined import JoinedTable
 
 # Only what the setup screen needs is imported here: the simulation, the network, the line
-# mode and the bots load with the command that uses them (``benchmarks/bench_app.py``).
+# mode, the bots, the game itself, the narrator and the kept matches load with the command
+# that uses them (``benchmarks/bench_app.py``; ``tests/test_start_imports.py``).
 
 PlaySession = Callable[["Session"], int]
 """Plays a session to its end or until the person leaves; returns the exit code."""
@@ -272,6 +268,8 @@ def run_app(
     )
 
     def leave(signum: int) -> None:
+        from uno_tui.narration.prompts import resume_hint
+
         stop = SignalExit(signum)
         end_process_after(LAST_RESORT_SECONDS, 128 + signum)
         message = f"Stopped ({stop.name}). {resume_hint(plain=False, program=command_name())}"
@@ -279,6 +277,7 @@ def run_app(
             lambda: app.exit(return_code=128 + signum, message=message)
         )
 
+    gc.freeze()
     with exit_on_signals(on_signal=leave):
         app.run()
     return app.return_code or 0
@@ -290,9 +289,9 @@ def autosave_of(session: Session | None) -> Autosave:
 
 
 def play_in_app(args: argparse.Namespace) -> int:
-    """The app; a saved match is offered first even when the command line names a table."""
-    rules, seats = rules_and_seats(args)
-    return run_app(args, new_table=(rules, seats) if table_given(args) else None)
+    """The app; a saved match is offered first even when the command line names a table (none
+    named: the setup screen, which checks its own)."""
+    return run_app(args, new_table=rules_and_seats(args) if table_given(args) else None)
 
 
 # The line-by-line game ----------------------------------------------------------------------
@@ -381,6 +380,7 @@ def new_plain_session(args: argparse.Namespace, autosave: Autosave) -> Session:
                 raise QuitGame from None
 
         def stats() -> list[str]:
+            from uno_tui.store.archive import matches_dir
             from uno_tui.store.stats import spoken_stats
 
             return spoken_stats(matches_dir(autosave.path.parent))
@@ -427,6 +427,8 @@ def run_session(session: Session, front_end: PlaySession) -> int:
         session.save()  # saved after every action already; this covers an action mid-save
         reason = "interrupted" if isinstance(stop, KeyboardInterrupt) else f"stopped ({stop.name})"
         say("")
+        from uno_tui.narration.prompts import resume_hint
+
         hint = resume_hint(plain=True, program=command_name())
         say(f"The game was {reason}. {session.unsaved or hint}")
         return 130 if isinstance(stop, KeyboardInterrupt) else 128 + stop.signum
@@ -498,6 +500,7 @@ def replay(args: argparse.Namespace) -> int:
     """Print a saved match move by move, as an onlooker would have heard it: a record file,
     the N-th kept match (``uno-tui history``), or the last one (``--last``)."""
     from uno_tui.net.chat import chat_path, load_chat
+    from uno_tui.store.archive import tell
 
     path = replay_path(args.file, last=args.last)
     record = read_record(path)
@@ -536,6 +539,8 @@ def watch_replay(path: Path, record: MatchRecord, said: Sequence[tuple[int, str]
 
 
 def replay_path(file: str | None, *, last: bool) -> Path:
+    from uno_tui.store.archive import find_match, matches_dir
+
     if last:
         if file is not None:
             raise UsageError("replay: give a file, a number or --last, not two of them")
@@ -549,6 +554,8 @@ def replay_path(file: str | None, *, last: bool) -> Path:
 
 def history() -> int:
     """``uno-tui history``: the kept matches, numbered for ``replay N``."""
+    from uno_tui.store.archive import history_lines, matches_dir
+
     for line in history_lines(matches_dir()):
         say(line)
     return 0
@@ -559,6 +566,7 @@ def stats(args: argparse.Namespace) -> int:
     ``--json``; each match that cannot be read is one line on stderr."""
     import json
 
+    from uno_tui.store.archive import matches_dir
     from uno_tui.store.stats import (
         StatsUsageError,
         parse_since,
@@ -591,6 +599,8 @@ def read_record(path: Path) -> MatchRecord:
     """A match record from a file someone may have sent: a regular file of at most
     ``MAX_SAVE_BYTES``, JSON of bounded depth and length, players keeping the name rule.
     ``RecordError`` with one line naming the file and why, never a traceback."""
+    from uno_tui.engine import Game, MatchRecord
+
     try:
         raw = read_limited(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
@@ -694,6 +704,18 @@ def join_in_app(args: argparse.Namespace) -> int:
     return app.return_code or 0
 
 
+def kept_matches(args: argparse.Namespace) -> int:
+    """``replay`` and ``history``: a kept match asked for that is not there is one line on
+    stderr and exit code 1, as a record that cannot be read is."""
+    from uno_tui.store.archive import ArchiveError
+
+    try:
+        return replay(args) if args.command == "replay" else history()
+    except ArchiveError as error:
+        warn(str(error))
+        return 1
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     try:
@@ -701,10 +723,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             args = build_parser(later=bool(LATER_COMMANDS.intersection(words))).parse_args(words)
         except UsageError:  # told by the whole parser, which names every command
             args = build_parser().parse_args(words)
-        if args.command == "replay":
-            return replay(args)
-        if args.command == "history":
-            return history()
+        if args.command in ("replay", "history"):
+            return kept_matches(args)
         if args.command == "stats":
             return stats(args)
         if args.command == "simulate":
@@ -720,7 +740,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         warn(str(error))
         return 2
-    except (RecordError, ArchiveError) as error:
+    except RecordError as error:
         warn(str(error))
         return 1
     except StopPlaying:

@@ -89,7 +89,7 @@ async def test_play_or_keep_is_spoken() -> None:
         await pilot.pause()
         await pilot.press("d")
         await check_spoken_with_cursor(
-            app, pilot, "You drew Red 5: play it or keep it?", ["play Red 5", "keep it"]
+            app, pilot, "You drew Red 5. Play it or keep it?", ["play Red 5", "keep it"]
         )
 
 
@@ -100,7 +100,7 @@ async def test_naming_the_first_cards_color_is_spoken() -> None:
         await check_spoken_with_cursor(
             app,
             pilot,
-            "You, the first card is a Wild: name the colour.",
+            "The first card is a Wild. Which colour do you name?",
             ["red", "yellow", "green", "blue"],
         )
 

@@ -6,7 +6,7 @@ terminal smaller than 80x24, which in narration mode stops nothing."""
 from __future__ import annotations
 
 from textual.geometry import Offset
-from textual.widgets import Input, OptionList, Select
+from textual.widgets import Input, OptionList
 
 from uno_tui.engine import Game, Position, Rules
 from uno_tui.match.session import Seat, Session
@@ -25,6 +25,7 @@ from uno_tui.tui.screens import (
 )
 from uno_tui.tui.screens.help import HELP_SECTIONS, section_words
 from uno_tui.tui.table_setup import TableSetup
+from uno_tui.tui.widgets.cycler import Cycler
 
 from .driver import SIZE
 from .recording_speech import RecordingSpeech
@@ -124,50 +125,38 @@ async def test_the_setup_is_heard_control_by_control_and_started_with_keys_alone
             heard_at[str(focused.id)] = speaker.last()
         else:
             raise AssertionError("Tab never came back to Start")
-        assert heard_at["rules"] == "Rules: classic: 2 to 10 players. List, Enter opens it."
-        assert heard_at["count"].startswith("Players: 2.")
+        assert heard_at["rules"] == (
+            "Rules: classic: 2 to 10 players, 1 of 3. Choice, Left and Right change it."
+        )
+        assert heard_at["count"] == "Players: 2, 1 of 9. Choice, Left and Right change it."
         assert heard_at["name-0"] == "Seat 1 name: You. Text field, type to change it."
-        assert heard_at["kind-1"].startswith("Seat 2 plays: easy bot.")
+        assert heard_at["kind-1"].startswith("Seat 2 plays: easy bot, 3 of 5.")
         assert heard_at["target"].startswith("Target: 500. Points that win the match.")
         assert heard_at["narrate"].startswith("Narration: on.")
         assert heard_at["reduce-motion"].startswith("Reduce motion: off.")
         assert heard_at["value-custom_effect"].startswith("Wild Customizable: ")
         assert heard_at["value-stack_draw_two"].startswith("Stack Draw Twos: off.")
         assert "Check box, Space or Enter toggles." in heard_at["value-stack_draw_two"]
-        form = app.screen.query("Select, Input, Checkbox, Button")
+        form = app.screen.query("Cycler, Input, Checkbox, LightButton")
         assert {str(w.id) for w in form} == {*heard_at, "start"}, "every control is heard"
 
-        # A choice changed by keys: the list opens, each entry is heard as the arrows move,
-        # Enter takes it and the control is heard again with its new value.
+        # A choice changed by keys: Right, Left and Enter step through the values, each heard
+        # as it comes with where it stands, the terminal's cursor on the choice.
+        kind = app.screen.query_one("#kind-1", Cycler)
         count = len(speaker.heard)
-        app.screen.query_one("#kind-1", Select).focus()
+        kind.focus()
         await until(pilot, lambda: said_since(speaker, count))
-        count = len(speaker.heard)
-        await pilot.press("enter")
-        await until(
-            pilot, lambda: said_since(speaker, count) and isinstance(app.focused, OptionList)
-        )
-        assert speaker.last().endswith(
-            "Up and Down choose, Enter takes it, Escape closes the list."
-        )
-        count = len(speaker.heard)
-        await pilot.press("down")
-        await until(pilot, lambda: said_since(speaker, count))
-        overlay = app.focused
-        assert isinstance(overlay, OptionList)
-        assert speaker.last().endswith(
-            f"{(overlay.highlighted or 0) + 1} of {overlay.option_count}."
-        )
-        row = overlay.content_region.offset.y + (overlay.highlighted or 0)
-        await until(pilot, lambda: app.cursor_position.y == row)
-        assert app.cursor_position.y == row, "the cursor on the highlighted entry"
-        count = len(speaker.heard)
-        await pilot.press("enter")
-        await until(
-            pilot, lambda: said_since(speaker, count) and speaker.last().startswith("Seat 2")
-        )
-        chosen = app.screen.query_one("#kind-1", Select).value
-        assert speaker.last().startswith(f"Seat 2 plays: {chosen} bot.")
+        assert speaker.last() == "Seat 2 plays: easy bot, 3 of 5. Choice, Left and Right change it."
+        for key, value, heard in (
+            ("right", "medium", "medium bot, 4 of 5."),
+            ("left", "easy", "easy bot, 3 of 5."),
+            ("enter", "medium", "medium bot, 4 of 5."),
+        ):
+            count = len(speaker.heard)
+            await pilot.press(key)
+            await until(pilot, lambda: said_since(speaker, count) and cursor_on(app))  # noqa: B023
+            assert (kind.value, speaker.last()) == (value, heard)
+            assert app.cursor_position == kind.content_region.offset + Offset(2, 0)
 
         # Typing is echoed: the field's value as it is now.
         count = len(speaker.heard)

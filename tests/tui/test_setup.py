@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from textual.widgets import Input, Select
+from textual.widgets import Input
 
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import GameScreen, SetupScreen
 from uno_tui.tui.table_setup import TableSetup, load_last_setup
+from uno_tui.tui.widgets.cycler import Cycler
 
 from .driver import SIZE
 
@@ -35,19 +36,20 @@ async def test_choosing_teams_redraws_the_form_for_it() -> None:
         screen = app.screen
         assert isinstance(screen, SetupScreen)
         screen.query_one("#name-1", Input).value = "Maya"
-        screen.query_one("#rules", Select).value = "teams"
+        screen.query_one("#rules", Cycler).value = "teams"
         await pilot.pause()
         assert screen.query("#value-pass_symbol_rank")  # Teams' own option is offered
         assert not screen.query("#value-pre_2022_scoring")  # classic's is not
         assert screen.query_one("#name-1", Input).value == "Maya"  # what was typed is kept
-        screen.query_one("#count", Select).value = 6
+        screen.query_one("#count", Cycler).value = 6
         await pilot.pause()
         assert len(screen.query(".name")) == 6
         await pilot.press("ctrl+s")
         await pilot.pause()
-        assert isinstance(app.screen, GameScreen)
-        assert app.screen.session.game.rules.team_game
-        assert len(app.screen.session.seats) == 6
+        # The match is on, perhaps under its first question (an unseeded deal may turn a Wild).
+        game_screen = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+        assert game_screen.session.game.rules.team_game
+        assert len(game_screen.session.seats) == 6
 
 
 async def test_a_bad_target_is_refused_with_a_reason() -> None:

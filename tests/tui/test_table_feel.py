@@ -128,8 +128,8 @@ async def test_the_hint_goes_when_its_move_is_made() -> None:
 @pytest.mark.parametrize(
     ("rules", "words"),
     [
-        (Rules.two_player(), "play it or keep it?"),  # the two-player rules: "may"
-        (Rules.classic(), "the rules say it must be played."),  # classic: a match is played
+        (Rules.two_player(), "Play it or keep it?"),  # the two-player rules: "may"
+        (Rules.classic(), "The rules say it must be played. Play it?"),  # classic: "must"
     ],
 )
 async def test_the_drawn_card_line_says_what_its_dialog_says(rules: Rules, words: str) -> None:
@@ -140,11 +140,11 @@ async def test_the_drawn_card_line_says_what_its_dialog_says(rules: Rules, words
         await wait_for(app, pilot, GameScreen)
         await pilot.press("d")
         await wait_for(app, pilot, ChoiceScreen)
-        assert f"You drew Red 5: {words}" in screen_text(app)  # the dialog
+        assert f"You drew Red 5. {words}" in screen_text(app)  # the dialog
         await pilot.press("escape")
         await wait_for(app, pilot, GameScreen)
         shown = screen_text(app)
-        assert f"You drew Red 5: {words} M asks again." in shown  # the line under the hand
+        assert f"You drew Red 5. {words} M asks again." in shown  # the line under the hand
         assert "The card you drew" not in shown
 
 
@@ -223,7 +223,7 @@ async def test_wild_swap_hands_asks_the_partner_before_the_colour() -> None:
         assert "which colour?" in app.screen.question  # type: ignore[attr-defined]
 
 
-async def test_classic_s_drawn_card_that_must_be_played_is_said_not_asked() -> None:
+async def test_classic_s_drawn_card_that_must_be_played_has_one_answer() -> None:
     session = session_at(Rules.classic(), people("Ann", "Bob"), ["B4 G3", "Y1 Y2"], "R9", draw="R5")
     app = make_app(session)
     async with app.run_test(size=SIZE) as pilot:
@@ -233,5 +233,5 @@ async def test_classic_s_drawn_card_that_must_be_played_is_said_not_asked() -> N
         await pilot.press("d")
         await wait_for(app, pilot, ChoiceScreen)
         question = app.screen.question  # type: ignore[attr-defined]
-        assert question == "You drew Red 5: the rules say it must be played."
+        assert question == "You drew Red 5. The rules say it must be played. Play it?"
         assert len(app.screen.answers) == 1  # type: ignore[attr-defined]

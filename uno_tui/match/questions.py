@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from uno_tui.engine import (
     Action,
@@ -22,7 +23,15 @@ from uno_tui.engine import (
     PlayCard,
     PublicView,
 )
-from uno_tui.narration import Move, card_words, challenge_words, describe_action
+from uno_tui.narration import (
+    Move,
+    card_words,
+    challenge_words,
+    describe_action,
+    drawn_card_question,
+    facing_question,
+    first_wild_question,
+)
 
 from .table import Table
 
@@ -112,35 +121,31 @@ class Questions:
         view = self.game.view(decision.player)
         actions = decision.actions
         if decision.kind is DecisionKind.NAME_COLOR:
-            prompt = f"{names[decision.player]}, the first card is a Wild: name the colour."
             choices = tuple(
                 Choice(a.color.word, (a,), a.color) if isinstance(a, NameColor) else self._plain(a)
                 for a in actions
             )
-            return Question(prompt, choices)
+            return Question(first_wild_question(names[decision.player]), choices)
         if decision.kind is DecisionKind.PLAY_DRAWN:
-            drawn = view.drawn_card
-            words = card_words(drawn) if drawn else "a card"
-            prompt = f"You drew {words}: play it or keep it?"
-            if not any(isinstance(a, KeepDrawn) for a in actions):  # the rules make it compulsory
-                prompt = f"You drew {words}: the rules say it must be played."
+            may_keep = any(isinstance(a, KeepDrawn) for a in actions)  # else compulsory
+            drew, ask = drawn_card_question(view.drawn_card, may_keep=may_keep)
             choices = tuple(
                 Choice("keep it", (a,)) if isinstance(a, KeepDrawn) else self._plain(a)
                 for a in actions
             )
-            return Question(prompt, choices)
+            return Question(f"{drew} {ask}", choices)
         # a Wild Draw Four or a stack of Draw Twos to answer
-        name = names[decision.player]
-        whom = "You" if name.casefold() == "you" else f"{name}, you"  # never "You, you face"
-        prompt = f"{whom} face {view.pending_penalty} cards."
-        told = ""
-        if decision.kind is DecisionKind.CHALLENGE:
-            before = challenge_words(view)  # the colour it turns on, "Before it ... blue."
-            before = f" {before}" if before else ""
-            asked = "Challenge the Wild Draw Four, or draw?"
-            failed = view.pending_penalty + FAILED_CHALLENGE_EXTRA
-            told = f"{prompt}{before} A challenge that fails costs you {failed} cards. {asked}"
-            prompt += f"{before} {asked}"
+        challenge = decision.kind is DecisionKind.CHALLENGE
+        facing = partial(
+            facing_question,
+            names[decision.player],
+            view.pending_penalty,
+            before=challenge_words(view) if challenge else "",  # the colour it turns on
+            challenge=challenge,
+            stack=any(isinstance(a, PlayCard) for a in actions),
+        )
+        prompt = facing()
+        told = facing(failed=view.pending_penalty + FAILED_CHALLENGE_EXTRA) if challenge else ""
         choices = tuple(
             Choice("challenge: if it was played illegally, its player draws instead", (a,))
             if isinstance(a, Challenge)

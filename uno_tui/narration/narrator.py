@@ -13,7 +13,7 @@ event type to sentence at the end of this module.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Literal
+from typing import Any
 
 from uno_tui.engine import Card, Color, Rank, teammate_of
 from uno_tui.engine.events import (
@@ -53,9 +53,7 @@ from uno_tui.engine.events import (
 )
 
 from .grouping import Clause, Draw, Exchange, Line, group
-
-Verbosity = Literal["full", "brief"]
-VERBOSITIES: tuple[Verbosity, ...] = ("full", "brief")
+from .verbosity import VERBOSITIES, Verbosity
 
 
 def card_words(card: Card) -> str:

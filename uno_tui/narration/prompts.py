@@ -120,6 +120,57 @@ def decision_phrases(
     return [turn, Phrase(": no card can go. D draws.")]
 
 
+FIRST_WILD = "The first card is a Wild."
+"""Said before the first card's colour is asked (and over the hand while it waits)."""
+
+
+def first_wild_question(name: str) -> str:
+    """The first card turned up is a Wild and ``name`` names its colour: "The first card is a
+    Wild. Ann, which colour do you name?" """
+    who = "Which" if named_you(name) else f"{name}, which"
+    return f"{FIRST_WILD} {who} colour do you name?"
+
+
+def drawn_card_question(card: Card | None, *, may_keep: bool) -> tuple[str, str]:
+    """A drawn card that can go: what was drawn, then the question. ``("You drew Green 9.",
+    "Play it or keep it?")``; where the rules say a playable drawn card is played (classic's
+    match play), ``("You drew Red 5.", "The rules say it must be played. Play it?")``."""
+    drew = f"You drew {card_words(card) if card is not None else 'a card'}."
+    if may_keep:
+        return drew, "Play it or keep it?"
+    return drew, "The rules say it must be played. Play it?"
+
+
+def facing_question(
+    name: str,
+    penalty: int,
+    *,
+    before: str = "",
+    challenge: bool,
+    stack: bool,
+    failed: int | None = None,
+) -> str:
+    """A Wild Draw Four or a stack of Draw Twos to answer, its answers named: "You face 4
+    cards. Before it the colour was red. Challenge the Wild Draw Four, or draw?", "Bob, you
+    face 4 cards. Add to the stack, or draw them?" ``before``: the colour a challenge turns
+    on (``challenge_words``), said before the Wild Draw Four is named; ``failed``: what a
+    failed challenge costs, said before the question where nothing else tells it ("A
+    challenge that fails costs you 6 cards.", the line mode)."""
+    whom = "You" if named_you(name) else f"{name}, you"  # never "You, you face"
+    if challenge:
+        ask = (
+            "Challenge the Wild Draw Four, add to the stack, or draw?"
+            if stack
+            else ("Challenge the Wild Draw Four, or draw?")
+        )
+    else:
+        ask = "Add to the stack, or draw them?" if stack else "Draw them?"
+    fact = f" {before}" if before else ""
+    if challenge and failed is not None:
+        fact += f" A challenge that fails costs you {failed} cards."
+    return f"{whom} face {penalty} cards.{fact} {ask}"
+
+
 def spoken_prompt(
     decision: Decision, prompt: Sequence[Phrase], *, teach_keys: bool, uno_next: bool = False
 ) -> str:

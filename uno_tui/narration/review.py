@@ -206,6 +206,37 @@ def table_words(
     return f"{text} {special}" if special else text
 
 
+TIMED_TURNS = "Turns are timed"
+"""How the words of a table's turn timers begin (a host's notice at joining; ``table``, help)."""
+TURN_CLOCK = " Your turn's clock is running: "
+"""Where a seat joining mid-turn is told how long its turn has left, after the timers."""
+
+
+def timers_words(seconds: float, warn_at: float, bot: str, *, room: bool = False) -> str:
+    """A timed table's turns: "Turns are timed: 40 seconds a move; a warning 10 seconds
+    before the end, then a random bot moves for you." ``room``: told on taking a seat in a
+    room before its match begins ("Turns will be timed: ..."; the start says it again)."""
+    told = "Turns will be timed" if room else TIMED_TURNS
+    return (
+        f"{told}: {seconds:g} seconds a move; a warning {warn_at:g} seconds before the "
+        f"end, then a {bot} bot moves for you."
+    )
+
+
+def clock_words(left: int) -> str:
+    """Said after ``timers_words`` to a seat whose turn's clock runs as it comes."""
+    return f"{TURN_CLOCK.strip()} {left} seconds left."
+
+
+def told_timers(line: str) -> str | None:
+    """The table's timers in a line it told (``timers_words``, with or without the clock of
+    the turn it came in), to say again in ``table`` and help; ``None`` if the line is not
+    about them."""
+    if not line.startswith(f"{TIMED_TURNS}: "):
+        return None
+    return line.partition(TURN_CLOCK)[0]
+
+
 def special_cards_words(rules: Rules) -> str:
     """What this table's own cards do, told before anyone plays one: "Every 7 carries the
     pass symbol: who plays one exchanges a card with their teammate." and "Wild Customizable

@@ -19,22 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from enum import Enum
-from typing import Literal
-
-from uno_tui.engine.events import (
-    CardsDrawn,
-    DrawReason,
-    Event,
-    ExchangeStarted,
-    HandsPassed,
-    HandsSwapped,
-    PlayerSkipped,
-    TurnBegan,
-    UnoCalled,
-    UnoCaught,
-)
+from functools import cache
+from typing import TYPE_CHECKING, Literal
 
 from .speech import Speaker, SpeechdBackend
+
+if TYPE_CHECKING:
+    from uno_tui.engine.events import DrawReason, Event
+
+# The engine's events are imported where the moments are found: the setup, which needs only
+# the choices, does not load them.
 
 SoundChoice = Literal["off", "bell", "icons"]
 SOUND_CHOICES: tuple[SoundChoice, ...] = ("off", "bell", "icons")
@@ -57,18 +51,22 @@ class Moment(Enum):
     EXCHANGE = "finish"
 
 
-PENALTIES = frozenset(
-    (
-        DrawReason.DRAW_TWO,
-        DrawReason.DRAW_FOUR,
-        DrawReason.CHALLENGE_FAILED,
-        DrawReason.CHALLENGE_LOST,
-        DrawReason.UNO_PENALTY,
-        DrawReason.TEAM_DRAW_FOUR,
-        DrawReason.CUSTOM,
+@cache
+def penalties() -> frozenset[DrawReason]:
+    """Cards drawn because someone else (or a rule) made the player draw them."""
+    from uno_tui.engine.events import DrawReason
+
+    return frozenset(
+        (
+            DrawReason.DRAW_TWO,
+            DrawReason.DRAW_FOUR,
+            DrawReason.CHALLENGE_FAILED,
+            DrawReason.CHALLENGE_LOST,
+            DrawReason.UNO_PENALTY,
+            DrawReason.TEAM_DRAW_FOUR,
+            DrawReason.CUSTOM,
+        )
     )
-)
-"""Cards drawn because someone else (or a rule) made the player draw them."""
 
 
 def moments(events: Sequence[Event], listeners: Collection[int]) -> list[Moment]:
@@ -76,6 +74,17 @@ def moments(events: Sequence[Event], listeners: Collection[int]) -> list[Moment]
     once, in the order they first happen: their turn beginning, UNO called or caught anywhere
     at the table, a penalty drawn by one of them or a turn of theirs skipped, an exchange or a
     swap they are part of."""
+    from uno_tui.engine.events import (
+        CardsDrawn,
+        ExchangeStarted,
+        HandsPassed,
+        HandsSwapped,
+        PlayerSkipped,
+        TurnBegan,
+        UnoCalled,
+        UnoCaught,
+    )
+
     found: list[Moment] = []
 
     def add(moment: Moment) -> None:
@@ -90,7 +99,7 @@ def moments(events: Sequence[Event], listeners: Collection[int]) -> list[Moment]
         elif (
             isinstance(event, CardsDrawn)
             and event.player in listeners
-            and event.reason in PENALTIES
+            and event.reason in penalties()
         ) or (isinstance(event, PlayerSkipped) and event.player in listeners):
             add(Moment.PENALTY)
         elif (

@@ -13,6 +13,8 @@ import math
 import time
 from collections.abc import Callable, Iterable
 
+from uno_tui.narration import clock_words, timers_words
+
 WARN_AT = 10.0
 """Seconds left when the person is warned."""
 AUTOPILOT_AFTER = 2
@@ -74,10 +76,7 @@ def room_timers_notice(timers: TurnTimers | None, seat: int | None, bot: str) ->
     for a spectator."""
     if timers is None or seat is None:
         return None
-    return (
-        f"Turns will be timed: {timers.seconds:g} seconds a move; a warning {WARN_AT:g} "
-        f"seconds before the end, then a {bot} bot moves for you."
-    )
+    return timers_words(timers.seconds, WARN_AT, bot, room=True)
 
 
 def timers_notice(timers: TurnTimers | None, seat: int | None, moves: int, bot: str) -> str | None:
@@ -86,12 +85,9 @@ def timers_notice(timers: TurnTimers | None, seat: int | None, moves: int, bot: 
     ``None`` at an untimed table, or for a spectator."""
     if timers is None or seat is None:
         return None
-    text = (
-        f"Turns are timed: {timers.seconds:g} seconds a move; a warning {WARN_AT:g} seconds "
-        f"before the end, then a {bot} bot moves for you."
-    )
+    text = timers_words(timers.seconds, WARN_AT, bot)
     began = timers.started.get(seat)
     if began is not None and began[0] == moves:
         left = max(1, math.ceil(timers.seconds - (timers.clock() - began[1])))
-        text += f" Your turn's clock is running: {left} seconds left."
+        text += f" {clock_words(left)}"
     return text

@@ -15,7 +15,7 @@ from uno_tui.engine import Rules, RuleSet, SetupError, clean_name
 from uno_tui.narration.options import OPTION_TITLES, RULE_SET_WORDS, options_of
 from uno_tui.seats import BOT_LEVELS, Seat
 
-from .game_loop import choice_number
+from .keys import choice_number
 
 DEFAULT_NAMES = ("You", "Ada", "Bo", "Cy", "Dee", "Eli", "Fox", "Gil", "Hana", "Ivo")
 DEFAULT_BOT = "medium"

@@ -15,7 +15,6 @@ old file is still there to look at. A finished match removes its autosave.
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import random
 import sys
@@ -23,12 +22,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from uno_tui.engine import Action, Game, MatchRecord, UnoError
-from uno_tui.match.session import Session
+from uno_tui.engine.errors import UnoError
 from uno_tui.seats import BOT_LEVELS, Seat
-from uno_tui.store.archive import keep_match, matches_dir
 from uno_tui.store.files import (
     MAX_SAVE_BYTES,
     FileRefused,
@@ -46,6 +43,13 @@ SAVE_FORMAT = "uno-tui autosave"
 SAVE_VERSION = 1
 MAX_MESSAGE = 300
 STALE_TEMP_SECONDS = 600
+
+if TYPE_CHECKING:
+    from uno_tui.engine import Action, Game, MatchRecord
+    from uno_tui.match.session import Session
+
+# The engine, the session and the kept matches are imported where a save is read or kept:
+# a start with no saved match (the setup screen) does not load them.
 
 
 class SaveError(Exception):
@@ -98,6 +102,8 @@ def table_digest(game: Game) -> str:
         game.clockwise,
         game.phase.value,
     ]
+    import hashlib  # here: a start with no save to check does not load OpenSSL's hashes
+
     return hashlib.sha256(json.dumps(table).encode()).hexdigest()[:32]
 
 
@@ -136,6 +142,8 @@ class SavedMatch:
     def session(self, autosave: Autosave | None = None) -> Session:
         """Replay the record into a session: ``SaveError`` if a move is not legal, or if the
         replay does not come back to the table that was saved."""
+        from uno_tui.match.session import Session
+
         try:
             session = Session.from_record(
                 self.record, self.seats, bot_rng_state=self.bot_rng_state, autosave=autosave
@@ -169,6 +177,8 @@ def parse_save(text: str) -> SavedMatch:
             f"({SAVE_VERSION}); update uno-tui to resume it"
         )
     seats = _parse_seats(data.get("seats"))
+    from uno_tui.engine.record import MatchRecord
+
     try:
         record = MatchRecord.from_dict(data.get("record"))
     except UnoError as error:
@@ -316,6 +326,8 @@ class Autosave:
 
     def keep(self, session: Session) -> None:
         """Keep ``session``'s record in ``matches/`` beside this save (``archive.keep_match``)."""
+        from uno_tui.store.archive import keep_match, matches_dir
+
         keep_match(
             session.game,
             matches_dir(self.path.parent),

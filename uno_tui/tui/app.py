@@ -17,13 +17,11 @@ from textual.screen import Screen
 from textual.theme import Theme
 
 from uno_tui.engine import Rules, SetupError
-from uno_tui.narration import resume_hint
 from uno_tui.narration.sounds import SoundChoice, sound_choice
 from uno_tui.narration.speech import Speaker, SpeechChoice, TextSpeaker, make_speaker
 from uno_tui.program import command_name
 from uno_tui.seats import Seat
 from uno_tui.tui.listening import Announcer, start_listening
-from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.setup import SetupScreen
 from uno_tui.tui.screens.too_small import TooSmallScreen, cover_words, too_small
 from uno_tui.tui.spoken_line import write_spoken
@@ -180,6 +178,8 @@ class UnoApp(App[None]):
 
         def answered(index: int | None) -> None:
             if index is None:  # Escape or Q: leave, the match still saved
+                from uno_tui.narration.prompts import resume_hint
+
                 self.exit(message=resume_hint(plain=False, program=command_name()))
                 return
             if index == 0:
@@ -195,6 +195,8 @@ class UnoApp(App[None]):
 
         def speak_line(line: str, now: bool) -> None:
             announcer.say(line, interrupt=now)
+
+        from uno_tui.tui.screens.choice import ChoiceScreen
 
         screen = ChoiceScreen(question, answers, quits=True, speak=speak_line)
         self.push_screen(screen, answered)

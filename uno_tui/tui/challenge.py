@@ -25,7 +25,13 @@ from uno_tui.engine.events import (
     DrawReason,
     Event,
 )
-from uno_tui.narration import Phrase, card_words, cards_words, color_before_draw_four
+from uno_tui.narration import (
+    FIRST_WILD,
+    Phrase,
+    cards_words,
+    color_before_draw_four,
+    drawn_card_question,
+)
 from uno_tui.tui.cards import card_text
 from uno_tui.tui.last_move import who
 
@@ -158,11 +164,10 @@ def put_off_phrases(view: PublicView, decision: Decision) -> list[Phrase]:
         ]
     if decision.kind is DecisionKind.PLAY_DRAWN:  # in the words of its dialog
         drawn = view.drawn_card if isinstance(view, PlayerView) else None
-        drew = Phrase(f"You drew {card_words(drawn) if drawn else 'a card'}: ", "strong")
-        if any(isinstance(action, KeepDrawn) for action in decision.actions):
-            return [drew, Phrase("play it or keep it? M asks again.")]
-        return [drew, Phrase("the rules say it must be played. M asks again.")]
-    return [Phrase("The first card is a Wild: ", "strong"), Phrase("M asks its colour.")]
+        may_keep = any(isinstance(action, KeepDrawn) for action in decision.actions)
+        drew, ask = drawn_card_question(drawn, may_keep=may_keep)
+        return [Phrase(f"{drew} ", "strong"), Phrase(f"{ask} M asks again.")]
+    return [Phrase(f"{FIRST_WILD} ", "strong"), Phrase("M asks its colour.")]
 
 
 def challenge_result_words(

@@ -19,6 +19,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
+from uno_tui.narration import told_timers
 from uno_tui.narration.sounds import SoundChoice
 from uno_tui.narration.speech import Speaker, SpeechChoice, TextSpeaker, make_speaker
 from uno_tui.net.client import (
@@ -55,8 +56,6 @@ def kept_at(address: str, *, insecure: bool = False) -> KeptSeat | None:
         return None
 
 
-TIMED_TURNS = "Turns are timed"
-"""How the host's notice of its turn timers begins (told at joining, and in the help)."""
 STATUS_POLL = 0.2
 """How often the joined screen looks at the connection's state (seconds)."""
 
@@ -124,8 +123,9 @@ class JoinedGameScreen(GameScreen):
 
     def notice(self, line: str) -> None:
         super().notice(line)
-        if line.startswith(TIMED_TURNS):
-            self.timed = line  # the help tells it again
+        timed = told_timers(line)
+        if timed is not None:
+            self.timed = timed  # the help tells it again (not the clock of the turn it came in)
         if " says: " in line:
             self.show()  # into the log, among the events
 

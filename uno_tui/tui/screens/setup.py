@@ -16,8 +16,7 @@ from textual.geometry import Offset
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select
-from textual.widgets._select import SelectOverlay
+from textual.widgets import Button, Checkbox, Footer, Input, Label
 
 from uno_tui.engine import (
     MAX_NAME_LENGTH,
@@ -33,14 +32,10 @@ from uno_tui.engine.rules import HOUSE_RULES, OPTION_TEXT, OPTIONS_BY_RULE_SET, 
 from uno_tui.narration.options import OPTION_TITLES
 from uno_tui.narration.sounds import sound_choice
 from uno_tui.seats import BOT_LEVELS, Seat
-from uno_tui.tui.listening import (
-    listening,
-    place_cursor,
-    place_on_option,
-    speak,
-    start_listening,
-)
+from uno_tui.tui.listening import listening, place_cursor, speak, start_listening
 from uno_tui.tui.table_setup import DEFAULT_NAMES, TableSetup
+from uno_tui.tui.widgets.cycler import PREVIOUS, Cycler
+from uno_tui.tui.widgets.light_button import LightButton
 from uno_tui.tui.widgets.tick_box import TickBox
 
 RULE_SETS = ("classic", "two-player", "teams")
@@ -50,6 +45,8 @@ RULE_SET_TEXT = {
     "teams": "teams: partners across, passing cards",
 }
 PERSON = "person"
+CHOICE_KEYS = "Choice, Left and Right change it."
+"""What a listener hears of a choice's keys (``Cycler``), after its label and value."""
 TYPED_NAME = (
     "[^\x00-\x1f\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u180e\u200b-\u200f"
     "\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb\U000e0000-\U000e007f]*"
@@ -92,14 +89,6 @@ def spaced(*parts: str) -> str:
     return " ".join(part for part in parts if part)
 
 
-def select_words(select: Select[Any]) -> str:
-    """The choice a Select shows, in words."""
-    for prompt, value in select._options:
-        if value == select.value:
-            return str(prompt)
-    return "nothing chosen"
-
-
 def _plain(value: Any) -> Any:
     return value.value if isinstance(value, Enum) else value
 
@@ -133,8 +122,6 @@ class SetupScreen(Screen[TableSetup]):
         """Whether the screen's arrival has been spoken (with the first control focused)."""
         self.told_focus: Widget | None = None
         """The control whose focus was spoken with the form's redrawing."""
-        self.watched: set[int] = set()
-        """The open lists (a Select's overlay) whose highlight is spoken as it moves."""
         self.whole = False
         """Whether the form's lower part (``lower_form``) is mounted."""
 
@@ -146,21 +133,15 @@ class SetupScreen(Screen[TableSetup]):
             yield Label("UNO: set up the table", id="setup-title")
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="field")
-                yield Select(
+                yield Cycler(
                     [(RULE_SET_TEXT[name], name) for name in RULE_SETS],
                     value=setup.rules if setup.rules in RULE_SETS else "classic",
-                    allow_blank=False,
                     id="rules",
                 )
             counts = Rules.preset(setup.rules).player_counts
             with Horizontal(classes="row"):
                 yield Label("Players", classes="field")
-                yield Select(
-                    [(str(n), n) for n in counts],
-                    value=len(setup.seats),
-                    allow_blank=False,
-                    id="count",
-                )
+                yield Cycler([(str(n), n) for n in counts], value=len(setup.seats), id="count")
             kinds = [(PERSON, PERSON), *((f"{level} bot", level) for level in BOT_LEVELS)]
             for i in range(len(setup.seats)):
                 seat = setup.seats[i] if i < len(setup.seats) else Seat(DEFAULT_NAMES[i], "medium")
@@ -173,11 +154,9 @@ class SetupScreen(Screen[TableSetup]):
                         id=f"name-{i}",
                         classes="name",
                     )
-                    yield Select(
-                        kinds, value=seat.bot_level or PERSON, allow_blank=False, id=f"kind-{i}"
-                    )
+                    yield Cycler(kinds, value=seat.bot_level or PERSON, id=f"kind-{i}")
         with Horizontal(id="setup-buttons"):
-            yield Button("Start the match", variant="primary", id="start")
+            yield LightButton("Start the match", variant="primary", id="start")
             yield Label(Text(self.message), id="setup-error")
         yield Footer()
 
@@ -194,10 +173,9 @@ class SetupScreen(Screen[TableSetup]):
             control: Widget
             if option in CHOICE_OPTIONS:
                 values = [value for _, value in CHOICE_OPTIONS[option]]
-                control = Select(
+                control = Cycler(
                     CHOICE_OPTIONS[option],
                     value=current if current in values else values[0],
-                    allow_blank=False,
                     id=f"value-{option}",
                 )
             else:
@@ -213,10 +191,9 @@ class SetupScreen(Screen[TableSetup]):
                 classes="row",
             )
         )
-        delay = Select(
+        delay = Cycler(
             [(f"{delay:g} s", delay) for delay in BOT_DELAYS],
             value=setup.bot_delay if setup.bot_delay in BOT_DELAYS else 1.0,
-            allow_blank=False,
             id="bot-delay",
         )
         rows.append(
@@ -227,9 +204,7 @@ class SetupScreen(Screen[TableSetup]):
                 classes="row",
             )
         )
-        sounds = Select(
-            SOUND_OPTIONS, value=sound_choice(setup.sounds), allow_blank=False, id="sounds"
-        )
+        sounds = Cycler(SOUND_OPTIONS, value=sound_choice(setup.sounds), id="sounds")
         rows.append(
             Horizontal(
                 Label("Sounds", classes="field"),
@@ -271,23 +246,25 @@ class SetupScreen(Screen[TableSetup]):
 
     @property
     def rule_set(self) -> str:
-        value = self.query_one("#rules", Select).value
+        value = self.query_one("#rules", Cycler).value
         return value if isinstance(value, str) else "classic"
 
-    @on(Select.Changed, "#rules")
-    async def rules_changed(self, event: Select.Changed) -> None:
-        if self.rule_set != self.setup.rules:
+    @on(Cycler.Changed)
+    async def choice_changed(self, event: Cycler.Changed) -> None:
+        """Another rule set or player count redraws the form (and says so); any other choice
+        is heard as it comes: its value and where it stands among the choices."""
+        cycler = event.cycler
+        if cycler.id == "rules" and self.rule_set != self.setup.rules:
             await self.redraw(self.rule_set, "#rules")
-
-    @on(Select.Changed, "#count")
-    async def count_changed(self, event: Select.Changed) -> None:
-        if event.value != len(self.setup.seats):
+        elif cycler.id == "count" and event.value != len(self.setup.seats):
             await self.redraw(self.setup.rules, "#count")
+        elif listening(self) and cycler.has_focus:
+            speak(self, f"{cycler.label}, {cycler.index + 1} of {len(cycler.options)}.")
 
     async def redraw(self, rules: str, focus: str) -> None:
         """Keep what was typed, fit the seats to the rule set, and draw the form again."""
         counts = Rules.preset(rules).player_counts
-        count = self.query_one("#count", Select).value
+        count = self.query_one("#count", Cycler).value
         count = count if isinstance(count, int) and count in counts else None
         seats = list(self.typed_seats())
         if count is None:
@@ -308,7 +285,7 @@ class SetupScreen(Screen[TableSetup]):
         seats = []
         for name_input in self.query(".name").results(Input):
             i = int(str(name_input.id).removeprefix("name-"))
-            kind = self.query_one(f"#kind-{i}", Select).value
+            kind = self.query_one(f"#kind-{i}", Cycler).value
             name = name_input.value.strip() or DEFAULT_NAMES[i]
             seats.append(Seat(name, None if kind == PERSON else str(kind)))
         return seats
@@ -338,9 +315,6 @@ class SetupScreen(Screen[TableSetup]):
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         widget = event.widget
-        if isinstance(widget, SelectOverlay):
-            self.list_opened(widget)
-            return
         self.call_after_refresh(self.cursor_to_focus)
         if widget is self.told_focus:
             self.told_focus = None
@@ -380,30 +354,12 @@ class SetupScreen(Screen[TableSetup]):
 
     def cursor_to_focus(self) -> None:
         """The terminal's cursor on the focused control (an input puts it where typing goes;
-        an open list, on its highlighted entry)."""
+        a choice, on its value)."""
         focused = self.focused
-        if isinstance(focused, SelectOverlay):
-            place_on_option(focused, 1)
+        if isinstance(focused, Cycler):
+            place_cursor(focused, Offset(len(PREVIOUS), 0))
         elif focused is not None and not isinstance(focused, Input):
             place_cursor(focused, Offset(1, 0))
-
-    def list_opened(self, overlay: SelectOverlay) -> None:
-        """A Select's list is open: its highlighted choice is spoken as the arrows move."""
-        if id(overlay) not in self.watched:
-            self.watched.add(id(overlay))
-            self.watch(overlay, "highlighted", lambda: self.list_moved(overlay), init=False)
-        self.list_moved(overlay, opened=True)
-
-    def list_moved(self, overlay: SelectOverlay, *, opened: bool = False) -> None:
-        index = overlay.highlighted
-        if index is None or not overlay.has_focus:
-            return
-        self.call_after_refresh(place_on_option, overlay, 1)
-        words = f"{overlay.get_option_at_index(index).prompt}, {index + 1} of "
-        words += f"{overlay.option_count}."
-        if opened:
-            words += " Up and Down choose, Enter takes it, Escape closes the list."
-        speak(self, words)
 
     def control_words(self, widget: Widget) -> str:
         """What a listener hears as focus reaches ``widget``: its label, value and kind."""
@@ -414,9 +370,10 @@ class SetupScreen(Screen[TableSetup]):
             title, explain = self.option_label(ident)
             state = "on" if widget.value else "off"
             return spaced(f"{title}: {state}.", explain, "Check box, Space or Enter toggles.")
-        if isinstance(widget, Select):
+        if isinstance(widget, Cycler):
             title, explain = self.option_label(ident)
-            return spaced(f"{title}: {select_words(widget)}.", explain, "List, Enter opens it.")
+            where = f"{widget.index + 1} of {len(widget.options)}"
+            return spaced(f"{title}: {widget.label}, {where}.", explain, CHOICE_KEYS)
         if isinstance(widget, Input):
             title, explain = self.option_label(ident)
             value = widget.value or "empty"
@@ -489,7 +446,7 @@ class SetupScreen(Screen[TableSetup]):
     def read_form(self) -> TableSetup:
         """The setup as the form shows it; raises SetupError saying what to fix."""
         name = self.rule_set
-        count = self.query_one("#count", Select).value
+        count = self.query_one("#count", Cycler).value
         if not isinstance(count, int):
             raise SetupError("choose the number of players")
         seats = []
@@ -501,7 +458,7 @@ class SetupScreen(Screen[TableSetup]):
                 seat_name = clean_name(seat_name)  # the one name rule, as everywhere
             except SetupError as error:
                 raise SetupError(f"seat {i + 1}: {error}") from None
-            kind = self.query_one(f"#kind-{i}", Select).value
+            kind = self.query_one(f"#kind-{i}", Cycler).value
             seats.append(Seat(seat_name, None if kind == PERSON else str(kind)))
         try:
             check_names(seat.name for seat in seats)
@@ -513,7 +470,7 @@ class SetupScreen(Screen[TableSetup]):
             if option not in OPTIONS_BY_RULE_SET[RuleSet(name)]:
                 continue
             widget = self.query_one(f"#value-{option}")
-            value = widget.value if isinstance(widget, Select | Checkbox) else None
+            value = widget.value if isinstance(widget, Cycler | Checkbox) else None
             if value != _plain(getattr(preset, option)):
                 options[option] = value
         target = self.query_one("#target", Input).value.strip()
@@ -521,7 +478,7 @@ class SetupScreen(Screen[TableSetup]):
             raise SetupError("the target must be a whole number of points, above 0")
         if int(target) != preset.target_score:
             options["target_score"] = int(target)
-        delay = self.query_one("#bot-delay", Select).value
+        delay = self.query_one("#bot-delay", Cycler).value
         setup = TableSetup(
             rules=name,
             seats=tuple(seats),
@@ -530,7 +487,7 @@ class SetupScreen(Screen[TableSetup]):
             narrate=self.query_one("#narrate", Checkbox).value,
             reduce_motion=self.query_one("#reduce-motion", Checkbox).value,
             theme=self.setup.theme,
-            sounds=sound_choice(str(self.query_one("#sounds", Select).value)),
+            sounds=sound_choice(str(self.query_one("#sounds", Cycler).value)),
         )
         setup.make_rules()
         return setup

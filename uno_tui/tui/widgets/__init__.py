@@ -9,16 +9,20 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from uno_tui.tui.widgets.cycler import Cycler
     from uno_tui.tui.widgets.event_log import EventLog
     from uno_tui.tui.widgets.flying_card import FlyingCard
     from uno_tui.tui.widgets.hand_view import HandView
+    from uno_tui.tui.widgets.light_button import LightButton
     from uno_tui.tui.widgets.table_view import TableView
     from uno_tui.tui.widgets.tick_box import TickBox
 
 _MODULES = {
+    "Cycler": "cycler",
     "EventLog": "event_log",
     "FlyingCard": "flying_card",
     "HandView": "hand_view",
+    "LightButton": "light_button",
     "TableView": "table_view",
     "TickBox": "tick_box",
 }
@@ -32,9 +36,11 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "Cycler",
     "EventLog",
     "FlyingCard",
     "HandView",
+    "LightButton",
     "TableView",
     "TickBox",
 ]
