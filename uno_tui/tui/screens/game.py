@@ -59,7 +59,6 @@ from uno_tui.narration import (
     Phrase,
     cannot_choose_words,
     cannot_go_words,
-    card_words,
     cursor_words,
     hidden_hand_words,
     list_moves,
@@ -79,6 +78,7 @@ from uno_tui.tui.listening import listening, shared_speaker, show_terminal_curso
 from uno_tui.tui.screens.front_end import ScreenFrontEnd
 from uno_tui.tui.screens.help import HelpScreen
 from uno_tui.tui.screens.hint_toast import HintToast
+from uno_tui.tui.screens.narration_key import toggle_narration
 from uno_tui.tui.voice import Voice
 from uno_tui.tui.widgets.event_log import EventLog
 from uno_tui.tui.widgets.flying_card import FlyingCard
@@ -579,33 +579,7 @@ class GameScreen(Screen[None]):
         self.run_worker(self.hint.give(viewer), group="hint", exclusive=True)
 
     def action_toggle_narration(self) -> None:
-        self.toggle_narration()
-
-    def toggle_narration(self, *, in_dialog: bool = False) -> bool:
-        """N, at the table or in one of its dialogs (``in_dialog``: the dialog then says its
-        question again): narration on, saying so and where the game stands, or off. Whether
-        it is on now."""
-        if self.voice is None:
-            self.start_voice()
-            on = True
-        else:
-            on = self.voice.on = not self.voice.on
-            if not on:
-                self.voice.interrupt()
-        if on:  # what was missed is in L; now, where the game stands
-            self.speak_now(f"Narration on. {self.where_we_stand(in_dialog=in_dialog)}")
-        self.notify(f"Narration {'on' if on else 'off'}.")
-        return on
-
-    def where_we_stand(self, *, in_dialog: bool = False) -> str:
-        """The first words of narration turned on mid-match: the top card, then what the
-        viewer faces (the prompt over the hand, its cards in words); in a dialog the top card
-        alone, the dialog's question being what the viewer faces."""
-        if in_dialog:
-            return self.review_line("top")
-        phrases = self.prompt(self.viewer, label=card_words)
-        prompt = " ".join("".join(phrase.text for phrase in phrases).split())
-        return f"{self.review_line('top')} {prompt}".strip()
+        toggle_narration(self)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
