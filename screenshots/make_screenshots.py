@@ -51,6 +51,37 @@ async def shoot_join() -> Path:
     return path
 
 
+async def shoot_host_room() -> Path:
+    """``host-room.svg``: the host's own window at 100x30 in its room, a guest joined and
+    the room's chat both ways (a host served by the window itself on a loopback port)."""
+    from textual.widgets import Static
+
+    from tests.net_helpers import Client
+    from tests.test_net_host_app import ROOM_CODE, hosted, until
+    from uno_tui.net import protocol
+    from uno_tui.tui.host_app import HostApp
+
+    app = HostApp(hosted())
+    async with app.run_test(size=(100, 30)) as pilot:
+
+        def talk() -> str:
+            return str(app.query_one("#room-talk", Static).render())
+
+        await until(lambda: "Host joined." in talk(), pilot)
+        ann = await Client.join(app.host, ROOM_CODE, "Ann")
+        await until(lambda: "Ann joined." in talk(), pilot)
+        await ann.ws.send(protocol.say("hi all"))
+        await until(lambda: "Ann says: hi all" in talk(), pilot)
+        assert app.remote is not None and app.remote.say("welcome, Ann")
+        await until(lambda: "Host says: welcome, Ann" in talk(), pilot)
+        await pilot.pause(0.3)
+        path = ROOT / "screenshots" / "host-room.svg"
+        path.write_text(app.export_screenshot(title="The host in its room"), encoding="utf-8")
+        await ann.close()
+        await pilot.press("ctrl+q")
+    return path
+
+
 async def main() -> None:
     only = sys.argv[1:]
     for scenario in SCENARIOS + TABLES:
@@ -61,6 +92,9 @@ async def main() -> None:
     if not only or "join" in only:
         path = await shoot_join()
         print(f"{path.relative_to(ROOT)}: a joined seat")
+    if not only or "host-room" in only:
+        path = await shoot_host_room()
+        print(f"{path.relative_to(ROOT)}: the host in its room")
 
 
 if __name__ == "__main__":

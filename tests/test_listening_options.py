@@ -77,7 +77,10 @@ def test_a_blind_hosts_room_is_spoken_and_the_seats_play_with_their_sounds(
         async def play(self) -> int:
             return 0
 
-    def host(args: Any, parse_seats: Any, play_remote: Any, say: Any, read_line: Any) -> int:
+    def prepare(args: Any, parse_seats: Any, say: Any) -> SimpleNamespace:
+        return SimpleNamespace(code="LOCAL-SEAT")  # a host with its own person's seat
+
+    def host(setup: Any, play_remote: Any, say: Any, read_line: Any) -> int:
         say("The room's code is ABCD-EFGH.")
         say("Ann came in. Type start here when everyone is in.")
         table = SimpleNamespace(stirred=None)
@@ -85,7 +88,8 @@ def test_a_blind_hosts_room_is_spoken_and_the_seats_play_with_their_sounds(
 
     monkeypatch.setattr(cli, "make_speaker", speaker_for)
     monkeypatch.setattr(plain, "PlainGame", Lines)
-    monkeypatch.setattr(commands, "run_host", host)
+    monkeypatch.setattr(commands, "prepare_host", prepare)
+    monkeypatch.setattr(commands, "host_in_lines", host)  # not a terminal here: the line mode
     assert main(["host", "--open", "1", "--speech", "espeak-ng", "--sounds", "bell"]) == 0
     assert made == ["espeak-ng"]
     assert heard.heard == [

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from uno_tui.engine import DrawCard, PlayCard
 from uno_tui.match.session import Seat
@@ -253,3 +253,32 @@ async def test_a_host_that_is_not_there_is_told_as_such(monkeypatch: pytest.Monk
         await until(lambda: "Cannot join" in str(error.render()), pilot)
         assert f"nothing listens at 127.0.0.1:{port}" in str(error.render())
         await pilot.press("ctrl+q")
+
+
+async def test_the_room_has_its_own_chat_key_and_tells_what_is_said_and_who_comes_at_once() -> None:
+    seats = (Seat("Host"), Seat(open_name(1)), Seat(open_name(2)))
+    made = Room(new_code(), [1, 2], "random")
+    async with hosting(seats, (0, 1, 2), room=made, local=0) as host:
+        app = JoinApp(f"127.0.0.1:{host.port}", made.code, name="Ann", insecure=True)
+        async with app.run_test(size=(100, 34)) as pilot:
+            talk = app.query_one("#room-talk", Static)
+            await until(lambda: app.room is not None, pilot)
+            host.chat(None, "The host", "welcome")  # the host's own `say welcome`
+            await until(lambda: "The host says: welcome" in str(talk.render()), pilot)
+            ben = await Client.join(host, made.code, "Ben")
+            await ben.until(protocol.Lobby)
+            await until(lambda: "Ben joined." in str(talk.render()), pilot)
+            await pilot.press("slash")  # its own key: the form takes it no more
+            await until(lambda: isinstance(app.screen, ChatLine), pilot)
+            assert app.query_one("#address", Input).value == f"127.0.0.1:{host.port}"
+            for key in "[b]hi":
+                await pilot.press(key)
+            await pilot.press("enter")
+            said = await ben.until(protocol.Chat)
+            assert isinstance(said, protocol.Chat) and (said.name, said.text) == ("Ann", "[b]hi")
+            await until(lambda: "Ann says: [b]hi" in str(talk.render()), pilot)
+            await ben.ws.send(protocol.say("hello all"))
+            await until(lambda: "Ben says: hello all" in str(talk.render()), pilot)
+            await ben.ws.send(protocol.bye())
+            await until(lambda: "Ben left the room." in str(talk.render()), pilot)
+            await pilot.press("ctrl+q")

@@ -166,3 +166,42 @@ def test_a_kept_seat_is_taken_again_pinned_to_the_certificate_it_was_taken_at(
         join_code("example.test", None, None, insecure=True)
     keep_seat("ws://example.test:8765", "PLAIN", "Ann")
     assert join_code("example.test", None, None, insecure=True) == ("PLAIN", None, None)
+
+
+async def test_the_line_mode_room_tells_chat_joins_and_leaves_the_moment_they_come() -> None:
+    """``join --plain`` in a room: what the host and others say, and who comes and goes, is
+    printed at once, while the person's next line is still being read."""
+    from uno_tui.net.client import HostConnection
+    from uno_tui.net.hosting import wait_in_lobby
+
+    seats = (Seat("Host"), Seat(open_name(1)), Seat(open_name(2)))
+    made = Room(new_code(), [1, 2], "random")
+    async with hosting(seats, (0, 1, 2), room=made, local=0) as host:
+        connection = HostConnection(f"127.0.0.1:{host.port}", made.code, name="Ann", insecure=True)
+        connection.start()
+        printed: list[str] = []
+        typed: asyncio.Queue[str] = asyncio.Queue()
+        waiting = asyncio.create_task(wait_in_lobby(connection, printed.append, typed.get))
+
+        async def printed_line(text: str) -> None:
+            async with asyncio.timeout(10):
+                while not any(text in line for line in printed):
+                    await asyncio.sleep(0.02)
+
+        await printed_line("In the room:")
+        host.chat(None, "The host", "welcome")
+        await printed_line("The host says: welcome")
+        ben = await Client.join(host, made.code, "Ben")
+        await printed_line("Ben joined.")
+        await ben.ws.send(protocol.say("hi Ann"))
+        await printed_line("Ben says: hi Ann")
+        await typed.put("say hello Ben")
+        said = await ben.until(protocol.Chat)
+        while isinstance(said, protocol.Chat) and said.name != "Ann":
+            said = await ben.until(protocol.Chat)
+        assert isinstance(said, protocol.Chat) and said.text == "hello Ben"
+        await ben.ws.send(protocol.bye())
+        await printed_line("Ben left the room.")
+        await typed.put("quit")
+        assert await asyncio.wait_for(waiting, 10) is None
+        await connection.close()

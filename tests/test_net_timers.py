@@ -11,7 +11,7 @@ from uno_tui.engine import PlayCard, parse_cards
 from uno_tui.match.session import Seat
 from uno_tui.net import protocol
 from uno_tui.net.host import Host
-from uno_tui.net.timers import TurnTimers
+from uno_tui.net.timers import TurnTimers, timers_notice
 
 from .net_helpers import QUICK, Client, first_legal, hosting, play_to_the_end
 
@@ -35,6 +35,20 @@ def test_the_timers_count_on_the_clock_they_are_given() -> None:
     timers.acted(0)
     assert not timers.timed_out(0), "acting starts the count of missed turns again"
     assert timers.timed_out(0)
+
+
+def test_a_short_turn_is_warned_at_its_half_not_as_it_begins() -> None:
+    """Eight-second turns: a warning with 10 seconds left would come as the turn begins and
+    warn of nothing; it comes with 4 left, and the joining notice says so."""
+    now = [0.0]
+    timers = TurnTimers(8, clock=lambda: now[0])
+    assert timers.due([0], moment=1) == ([], [])
+    now[0] = 3.5
+    assert timers.due([0], moment=1) == ([], []), "4.5 s left: not yet"
+    now[0] = 4.5
+    assert timers.due([0], moment=1) == ([(0, 4)], [])
+    told = timers_notice(timers, 1, moves=0, bot="random")
+    assert told is not None and "a warning 4 seconds before the end" in told
 
 
 async def notices(client: Client, wanted: str, seconds: float = 10) -> str:

@@ -32,6 +32,7 @@ from uno_tui.text import shown
 if TYPE_CHECKING:
     from uno_tui.engine import MatchRecord
     from uno_tui.match.session import Session
+    from uno_tui.net.hosting import HostSetup
     from uno_tui.net.joined import JoinedTable
 
 # Only what the setup screen needs is imported here: the simulation, the network, the line
@@ -657,12 +658,14 @@ def play_across_machines(args: argparse.Namespace) -> int:
             return commands.run_serve(args, say)
         if args.command == "join" and not getattr(args, "plain", False):
             return join_in_app(args)
-        with line_by_line():
-            if args.command == "join":
+        if args.command == "join":
+            with line_by_line():
                 return commands.run_join(args, play_remote, say_aloud, STDIN_LINES.next_line)
-            return commands.run_host(
-                args, parse_seats, play_remote, say_aloud, STDIN_LINES.next_line
-            )
+        setup = commands.prepare_host(args, parse_seats, say_aloud)
+        if setup.code is not None and host_app_wanted(args):
+            return host_in_app(args, setup)
+        with line_by_line():
+            return commands.host_in_lines(setup, play_remote, say_aloud, STDIN_LINES.next_line)
     except commands.CommandError as error:
         raise UsageError(str(error)) from None
     finally:
@@ -676,6 +679,35 @@ def lines_speech(args: argparse.Namespace) -> SpeechChoice:
     if args.speech:
         return args.speech  # type: ignore[no-any-return]
     return "auto" if getattr(args, "narrate", False) else "none"
+
+
+def host_app_wanted(args: argparse.Namespace) -> bool:
+    """The host's own person plays in the app: in a terminal (stdin and stdout both), unless
+    ``--plain`` asks for the line mode."""
+    return not getattr(args, "plain", False) and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def host_in_app(args: argparse.Namespace, setup: HostSetup) -> int:
+    """``uno-tui host`` in a terminal: the host serves on the app's own loop and its person
+    plays in the app (``uno_tui.tui.host_app``)."""
+    from uno_tui.tui.host_app import HostApp
+
+    app = HostApp(
+        setup,
+        narrate=bool(getattr(args, "narrate", False)),
+        speech=args.speech or "auto",
+        sounds=getattr(args, "sounds", None) or "off",
+    )
+
+    def leave(signum: int) -> None:
+        end_process_after(LAST_RESORT_SECONDS, 128 + signum)
+        asyncio.get_running_loop().call_soon_threadsafe(
+            lambda: app.exit(return_code=128 + signum, message=app.quit_message())
+        )
+
+    with exit_on_signals(on_signal=leave):
+        app.run()
+    return app.return_code or 0
 
 
 def join_in_app(args: argparse.Namespace) -> int:

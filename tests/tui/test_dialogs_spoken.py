@@ -214,3 +214,20 @@ async def test_moving_along_the_hand_says_the_card_under_the_cursor() -> None:
     assert first == "Green 3, 2 of 3, cannot go."
     assert third == "Blue 4, 3 of 3, cannot go."
     assert back == "Red 2, 1 of 3, can go."
+
+
+async def test_a_question_gone_before_its_cursor_is_placed_is_no_error() -> None:
+    """A question the flow took back (a timer's bot moved at a hosted table) may go before
+    the refresh that places the terminal's cursor on it: nothing is placed, nothing fails
+    (it once closed the host's whole window)."""
+    from textual.app import App
+
+    app: App[None] = App()
+    async with app.run_test() as pilot:
+        screen = ChoiceScreen("Colour?", ["Red", "Blue"])
+        app.push_screen(screen)
+        await pilot.pause(0.1)
+        screen.dismiss(None)
+        await pilot.pause(0.1)
+        screen.place_cursor()  # what the refresh still owed calls
+        assert app.is_running and app.screen is not screen

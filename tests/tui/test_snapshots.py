@@ -16,7 +16,8 @@ def test_screen(scenario: Scenario, snap_compare) -> None:  # type: ignore[no-un
 
 
 def test_the_room_in_the_join_window(snap_compare) -> None:  # type: ignore[no-untyped-def]
-    """Who is in and who is awaited, while the host has not started the match."""
+    """Who is in and who is awaited, while the host has not started the match, and the room's
+    chat and news under it (the form is done with: out of the way)."""
     from textual.pilot import Pilot
 
     from uno_tui.net.protocol import Lobby, LobbySeat
@@ -39,7 +40,40 @@ def test_the_room_in_the_join_window(snap_compare) -> None:  # type: ignore[no-u
         app = pilot.app
         assert isinstance(app, JoinApp)
         app.show_lobby(lobby)
+        app.tell_room(["Ben joined.", "The host says: welcome, all", "Ann says: hi Ben"])
         await pilot.pause()
 
     app = JoinApp("192.168.1.5:8765", "", name="Ben")
     assert snap_compare(app, terminal_size=(80, 30), run_before=in_the_room)
+
+
+def test_the_host_in_the_app_in_its_room(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    """The host's own person in the app: where it listens and the join line, the room, its
+    chat both ways, and the host's keys in the footer (a real host on the loopback, and a
+    guest who joins it and speaks)."""
+    from textual.pilot import Pilot
+    from textual.widgets import Static
+
+    from uno_tui.net import protocol
+    from uno_tui.tui.host_app import HostApp
+
+    from ..net_helpers import Client
+    from ..test_net_host_app import ROOM_CODE, hosted, until
+
+    async def in_the_room(pilot: Pilot[int]) -> None:
+        app = pilot.app
+        assert isinstance(app, HostApp)
+
+        def talk() -> str:
+            return str(app.query_one("#room-talk", Static).render())
+
+        await until(lambda: "Host joined." in talk(), pilot)
+        ann = await Client.join(app.host, ROOM_CODE, "Ann")
+        await until(lambda: "Ann joined." in talk(), pilot)
+        await ann.ws.send(protocol.say("hi all"))
+        await until(lambda: "Ann says: hi all" in talk(), pilot)
+        assert app.remote is not None and app.remote.say("welcome, Ann")
+        await until(lambda: "Host says: welcome, Ann" in talk(), pilot)
+        await pilot.pause()
+
+    assert snap_compare(HostApp(hosted()), terminal_size=(80, 30), run_before=in_the_room)

@@ -3,8 +3,10 @@
 The front ends themselves are handed in by ``uno_tui.cli`` (this package imports none), as a
 function that plays a joined seat (a ``uno_tui.match.table.Table``) line by line, and one that
 reads the next line on the running loop. Each runs on one event loop (``hosting``): ``host``
-serves its match and, with a person at its terminal, that person's line-mode seat joined
-through the loopback; the host's commands are read on the same loop, at any moment.
+serves its match and, with a person at its terminal, that person's seat joined through the
+loopback; the host's commands are read on the same loop, at any moment. ``prepare_host``
+alone sets the hosted match up, for a front end that serves it on its own loop (the app's
+``uno_tui.tui.host_app``).
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ from .host import Host
 from .hosting import (
     CommandError,
     DoorSetup,
+    HostSetup,
     PlayRemote,
     ReadLine,
     serve_and_play,
@@ -60,8 +63,11 @@ from .tls import Certificate, CertificateError, host_certificate
 
 __all__ = [
     "CommandError",
+    "HostSetup",
     "add_parsers",
+    "host_in_lines",
     "join_code",
+    "prepare_host",
     "run_host",
     "run_join",
     "run_serve",
@@ -163,6 +169,12 @@ def add_parsers(sub: Any) -> None:
         "--insecure",
         action="store_true",
         help="plain ws://, nothing encrypted (guests join with --insecure too)",
+    )
+    host.add_argument(
+        "--plain",
+        action="store_true",
+        default=argparse.SUPPRESS,
+        help="your own seat line by line (the app is the default in a terminal)",
     )
     host.add_argument(
         "--ssh",
@@ -280,6 +292,25 @@ def run_host(
     say: Callable[[str], None],
     read_line: ReadLine,
 ) -> int:
+    """``uno-tui host`` in the line mode: the host alone, or with its person's seat."""
+    return host_in_lines(prepare_host(args, parse_seats, say), play_remote, say, read_line)
+
+
+def host_in_lines(
+    setup: HostSetup, play_remote: PlayRemote, say: Callable[[str], None], read_line: ReadLine
+) -> int:
+    """The host (set up by ``prepare_host``) served with its commands read line by line, and
+    its person's seat, if any, played so."""
+    if setup.code is None:
+        return serve_in_foreground(setup, say, read_line)
+    return serve_and_play(setup, play_remote=play_remote, say=say, read_line=read_line)
+
+
+def prepare_host(
+    args: argparse.Namespace, parse_seats: Callable[[str], list[Seat]], say: Callable[[str], None]
+) -> HostSetup:
+    """The hosted match the command line asks for (new or resumed), ready to serve: nothing
+    is listened on yet. ``say``: where its host's news goes until a front end takes it."""
     if args.port is not None and not 0 <= args.port < 65536:
         raise CommandError("host: --port is a number from 0 to 65535")
     try:
@@ -331,7 +362,7 @@ def run_host(
     host.join_tail = tail
     door = None if args.ssh is None else _door(args, bind, tail)
 
-    def announce() -> None:
+    def announce(say: Callable[[str], None], start: str) -> None:
         """Said once the host listens, so a port in use fails before any code is shown."""
         remember_address(codes, session.game.names, bind, host.port)
         shown_address = describe_address(bind, host.port)
@@ -363,7 +394,7 @@ def run_host(
         if host.in_lobby:
             say(
                 "The room is open: each joins with its code and a name of their own. "
-                + "Type start here"
+                + start
                 + f" when everyone is in; seats still open become {codes.room.bots} bots."  # type: ignore[union-attr]
             )
         if local is None:
@@ -372,19 +403,9 @@ def run_host(
                 "seat), kick NAME, codes (each seat's), quit."
             )
 
-    if local is None:
-        return serve_in_foreground(host, announce, say, read_line, door)
     pin = None if certificate is None else certificate.fingerprint
-    return serve_and_play(
-        host,
-        announce,
-        codes.seats[local],
-        fingerprint=pin,
-        play_remote=play_remote,
-        say=say,
-        read_line=read_line,
-        door=door,
-    )
+    code = None if local is None else codes.seats[local]
+    return HostSetup(host, announce, code, pin, door)
 
 
 def _certificate(command: str) -> Certificate:

@@ -42,6 +42,8 @@ LOBBY_HELP = (
     "In the room: Enter says who is in, say TEXT speaks to everyone in it, quit or q leaves."
 )
 QUIT_WORDS = ("quit", "exit", "q")
+START_TYPED = "Type start here"
+"""How the line mode asks for the room's start (the app names its key instead)."""
 
 
 class CommandError(Exception):
@@ -59,8 +61,12 @@ class DoorSetup:
     opened: Any = None
 
 
-async def serve(host: Host, started: Callable[[], None], door: DoorSetup | None) -> int:
-    """The host, and its SSH door beside it when asked for (open before the host announces)."""
+async def serve(
+    host: Host, started: Callable[[], None], door: DoorSetup | None, *, linger: bool = False
+) -> int:
+    """The host, and its SSH door beside it when asked for (open before the host announces).
+    ``linger``: once the match is over the door stays open until the task is cancelled, so
+    its guests read the match's end as long as the host's own window shows it."""
     if door is None:
         return await host.run(started)
     from .ssh_door import Door, local_join_address
@@ -75,19 +81,17 @@ async def serve(host: Host, started: Callable[[], None], door: DoorSetup | None)
     await opened.start(door.key)
     door.opened = opened
     try:
-        return await host.run(started)
+        code = await host.run(started)
+        if linger:
+            await asyncio.Event().wait()  # until the host's window goes (``stop_serving``)
+        return code
     finally:
         await opened.stop()
 
 
-def serve_in_foreground(
-    host: Host,
-    announce: Callable[[], None],
-    say: Callable[[str], None],
-    read_line: ReadLine,
-    door: DoorSetup | None = None,
-) -> int:
+def serve_in_foreground(setup: HostSetup, say: Callable[[str], None], read_line: ReadLine) -> int:
     """The host alone at its terminal: it serves, and reads its commands on the same loop."""
+    host = setup.host
 
     async def main() -> int:
         loop = asyncio.get_running_loop()
@@ -98,7 +102,7 @@ def serve_in_foreground(
                 loop.add_signal_handler(signum, task.cancel)
         reading = asyncio.ensure_future(read_commands(host, read_line, say, task.cancel))
         try:
-            return await serve(host, announce, door)
+            return await serve(host, partial(setup.announce, say, START_TYPED), setup.door)
         except asyncio.CancelledError:
             say("Stopped. uno-tui host resume continues the match; the codes stay the same.")
             return 130
@@ -169,43 +173,90 @@ async def read_commands(
             say(f"Commands: start, say TEXT, bot NAME, kick NAME, codes, quit (not {word[:20]!r}).")
 
 
+@dataclass
+class HostSetup:
+    """A hosted match ready to serve: its host, what is said once it listens (``announce``,
+    each line through the ``tell`` given), and its own person's seat, if any (``code``:
+    that seat's code; ``fingerprint``: the certificate's, ``None`` when not encrypted)."""
+
+    host: Host
+    announce: Callable[[Callable[[str], None], str], None]
+    """Tells the lines through the ``say`` given; the second: how the room's start is asked
+    for ("Type start here", ``START_TYPED``)."""
+    code: str | None
+    fingerprint: str | None
+    door: DoorSetup | None = None
+
+    @property
+    def commands_help(self) -> str:
+        return HOST_COMMANDS_HELP.format(bot=AWAY_BOT)
+
+
+async def start_serving(
+    host: Host, door: DoorSetup | None, *, linger: bool = False
+) -> asyncio.Task[int]:
+    """The host serving in a task of the running loop, once it listens (``CommandError``
+    saying why, if it cannot); ``linger``: ``serve``'s."""
+    started = asyncio.Event()
+    serving = asyncio.ensure_future(serve(host, started.set, door, linger=linger))
+    ready = asyncio.ensure_future(started.wait())
+    await asyncio.wait((serving, ready), timeout=15, return_when=asyncio.FIRST_COMPLETED)
+    ready.cancel()
+    if serving.done():
+        error = serving.exception()
+        reason = getattr(error, "strerror", None) or error or "it stopped"
+        raise CommandError(f"host: cannot listen there ({reason})")
+    return serving
+
+
+async def stop_serving(serving: asyncio.Task[int]) -> None:
+    """The host stopped (its match saved, its record written), within five seconds."""
+    serving.cancel()
+    with contextlib.suppress(asyncio.CancelledError, TimeoutError):
+        async with asyncio.timeout(5):
+            await serving
+
+
+def own_address(host: Host) -> str:
+    """Where the host's own seat joins it: through the loopback when it listens on every
+    address."""
+    bind = host.options.bind
+    return f"{'127.0.0.1' if bind in ('0.0.0.0', '') else bind}:{host.port}"
+
+
+def own_seat(setup: HostSetup) -> HostConnection:
+    """The host's own person's connection (not started), its seat's token not kept."""
+    assert setup.code is not None
+    return HostConnection(
+        own_address(setup.host),
+        setup.code,
+        fingerprint=setup.fingerprint,
+        insecure=setup.fingerprint is None,
+        keep=False,
+    )
+
+
+SAVED_WORDS = "The match is saved: uno-tui host resume continues it with the same codes."
+
+
 def serve_and_play(
-    host: Host,
-    announce: Callable[[], None],
-    code: str,
+    setup: HostSetup,
     *,
-    fingerprint: str | None,
     play_remote: PlayRemote,
     say: Callable[[str], None],
     read_line: ReadLine,
-    door: DoorSetup | None = None,
 ) -> int:
     """The host and its person's seat, joined through the loopback, on one loop: the seat
     reads its lines and the host's commands (``host_command``) on it."""
+    host = setup.host
     host.log = lambda line: None  # the local person hears the same news as a notice
     commands = partial(host_command, host, say)
-    commands_help = HOST_COMMANDS_HELP.format(bot=AWAY_BOT)
+    commands_help = setup.commands_help
 
     async def main() -> int:
-        started = asyncio.Event()
-        serving = asyncio.ensure_future(serve(host, started.set, door))
-        ready = asyncio.ensure_future(started.wait())
-        await asyncio.wait((serving, ready), timeout=15, return_when=asyncio.FIRST_COMPLETED)
-        ready.cancel()
-        if serving.done():
-            error = serving.exception()
-            reason = getattr(error, "strerror", None) or error or "it stopped"
-            raise CommandError(f"host: cannot listen there ({reason})")
-        announce()
-        bind = host.options.bind
-        local_address = "127.0.0.1" if bind in ("0.0.0.0", "") else bind
-        connection = HostConnection(
-            f"{local_address}:{host.port}",
-            code,
-            fingerprint=fingerprint,
-            insecure=fingerprint is None,
-            keep=False,
-        )
+        serving = await start_serving(host, setup.door)
+        setup.announce(say, START_TYPED)
+        connection = own_seat(setup)
         connection.start()
         try:
             if host.in_lobby:
@@ -219,11 +270,8 @@ def serve_and_play(
         finally:
             await connection.close()
             if not host.session.is_over:
-                say("The match is saved: uno-tui host resume continues it with the same codes.")
-            serving.cancel()
-            with contextlib.suppress(asyncio.CancelledError, TimeoutError):
-                async with asyncio.timeout(5):
-                    await serving
+                say(SAVED_WORDS)
+            await stop_serving(serving)
 
     try:
         return asyncio.run(main())

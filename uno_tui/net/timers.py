@@ -1,7 +1,8 @@
 """Turn timers for people's seats at a hosted table (``uno-tui host --turn-seconds N``, off by
-default): a warning when ``WARN_AT`` seconds are left, then a bot of the host's chosen level
-makes that one move; after ``AUTOPILOT_AFTER`` timed-out turns in a row the seat is played
-by that bot until its person acts again (``uno_tui.net.host`` hands it back).
+default): a warning when ``WARN_AT`` seconds are left (half the time, on shorter turns), then
+a bot of the host's chosen level makes that one move; after ``AUTOPILOT_AFTER`` timed-out
+turns in a row the seat is played by that bot until its person acts again
+(``uno_tui.net.host`` hands it back).
 
 ``TurnTimers`` only counts: it reads an injected clock (``time.monotonic`` by default), so a
 test turns time by hand and never waits for it.
@@ -29,6 +30,9 @@ class TurnTimers:
 
     def __init__(self, seconds: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.seconds = seconds
+        self.warn_at = min(WARN_AT, seconds / 2)
+        """Seconds left at the warning: ``WARN_AT``, or half the turn if that is shorter (a
+        warning as the turn begins would warn of nothing)."""
         self.clock = clock
         self.started: dict[int, tuple[int, float]] = {}
         self.warned: set[tuple[int, int]] = set()
@@ -52,7 +56,7 @@ class TurnTimers:
             if left <= 0:
                 expired.append(seat)
                 del self.started[seat]
-            elif left <= WARN_AT and (seat, moment) not in self.warned:
+            elif left <= self.warn_at and (seat, moment) not in self.warned:
                 self.warned.add((seat, moment))
                 warn.append((seat, math.ceil(left)))
         if len(self.warned) > 1000:
@@ -85,7 +89,7 @@ def timers_notice(timers: TurnTimers | None, seat: int | None, moves: int, bot: 
     ``None`` at an untimed table, or for a spectator."""
     if timers is None or seat is None:
         return None
-    text = timers_words(timers.seconds, WARN_AT, bot)
+    text = timers_words(timers.seconds, timers.warn_at, bot)
     began = timers.started.get(seat)
     if began is not None and began[0] == moves:
         left = max(1, math.ceil(timers.seconds - (timers.clock() - began[1])))

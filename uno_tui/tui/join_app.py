@@ -6,6 +6,8 @@ to one person). ``uno-tui serve`` serves this window to web browsers.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from functools import partial
 from typing import Any
 
@@ -22,12 +24,12 @@ from textual.widgets import Button, Footer, Input, Label, Static
 from uno_tui.narration import told_timers
 from uno_tui.narration.sounds import SoundChoice
 from uno_tui.narration.speech import Speaker, SpeechChoice, TextSpeaker, make_speaker
+from uno_tui.net.chat import ChatRefused, check_text
 from uno_tui.net.client import (
     FIRST_ANSWER,
     HostConnection,
     JoinError,
     address_url,
-    lobby_changed,
 )
 from uno_tui.net.joined import JoinedTable
 from uno_tui.net.protocol import MAX_CHAT_TEXT, Lobby
@@ -56,10 +58,6 @@ def kept_at(address: str, *, insecure: bool = False) -> KeptSeat | None:
         return None
 
 
-STATUS_POLL = 0.2
-"""How often the joined screen looks at the connection's state (seconds)."""
-
-
 class JoinedGameScreen(GameScreen):
     """The game screen on a joined seat: a line that stays while the connection is down
     ("Not connected: reconnecting (3rd try)"), a key refused for it answered on that line,
@@ -84,7 +82,17 @@ class JoinedGameScreen(GameScreen):
     def on_mount(self) -> None:
         # Textual calls GameScreen.on_mount itself (a handler a class in the MRO): calling it
         # here too would start a second match worker, asking every question twice
-        self.set_interval(STATUS_POLL, self.show_status)
+        self.run_worker(self.watch_connection(), name="connection", group="connection")
+
+    async def watch_connection(self) -> None:
+        """The connection's line, told as its state changes: woken by the connection's own
+        signal (every message, every change of its state), never by a clock."""
+        connection = self.joined.table
+        while True:
+            self.show_status()
+            if connection.task is not None and connection.task.done():
+                return  # stopped for good: nothing more will change
+            await connection.changed()
 
     def show_status(self) -> None:
         status = self.joined.status()
@@ -154,24 +162,29 @@ class JoinedGameScreen(GameScreen):
 
 
 CHAT_WORDS = "Say to the table (Enter sends, Escape cancels):"
+ROOM_CHAT_WORDS = "Say to the room (Enter sends, Escape cancels):"
 
 
 class ChatLine(ModalScreen[str | None]):
-    """One line to type a message to the table: said to a listener as it opens, the cursor
-    in its field."""
+    """One line to type a message to the table (or the room, ``words``): said to a listener
+    as it opens, the cursor in its field."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
+    def __init__(self, words: str = CHAT_WORDS) -> None:
+        super().__init__()
+        self.words = words
+
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
-            yield Label(CHAT_WORDS)
+            yield Label(self.words)
             yield Input(placeholder="a message", max_length=MAX_CHAT_TEXT, id="chat-text")
 
     def on_mount(self) -> None:
         field = self.query_one("#chat-text", Input)
         field.focus()
         self.call_after_refresh(place_cursor, field)
-        speak(self, f"{CHAT_WORDS.removesuffix(':')}. Text field.")
+        speak(self, f"{self.words.removesuffix(':')}. Text field.")
 
     @on(Input.Submitted, "#chat-text")
     def send(self, event: Input.Submitted) -> None:
@@ -181,8 +194,10 @@ class ChatLine(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-ROOM_KEYS = "Enter says the room again; Ctrl+Q leaves it."
+ROOM_KEYS = "Enter says the room again; / says something to the room; Ctrl+Q leaves it."
 """Said after the room: the form is done with while the host has not started."""
+ROOM_TALK_SHOWN = 8
+"""The room's last lines of talk and news shown under it (all are spoken as they come)."""
 
 
 class JoinApp(App[int]):
@@ -191,7 +206,10 @@ class JoinApp(App[int]):
     BINDINGS = [
         Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("enter", "say_room", "Say the room", show=False),
+        Binding("slash", "room_chat", "Say to the room"),
     ]
+    room_keys = ROOM_KEYS
+    """The room's keys, said after it."""
     room: Lobby | None = None
     """The room this window waits in (the form is done with), until the match starts."""
 
@@ -220,6 +238,10 @@ class JoinApp(App[int]):
         self.narrate = narrate
         self.speech: SpeechChoice = speech
         self.remote: HostConnection | None = None
+        self.keep = True
+        """The seat's token is kept on this machine, for a later join with no code."""
+        self.room_talk: list[str] = []
+        """What was said and told in the room (chat, joins and leaves, the host's news)."""
         self.sounds: SoundChoice = sounds
         self.announcer = Announcer(lambda: speaker or self.make_speaker())
         """With ``--narrate``: the form, help and the replay speak, as in the app's window."""
@@ -268,12 +290,17 @@ class JoinApp(App[int]):
             yield Button("Join", id="join", variant="primary")
             yield Label("", id="join-error", markup=False)
             yield Static("", id="lobby", markup=False)
+            yield Static("", id="room-talk", markup=False)
         yield Footer()
 
     def on_mount(self) -> None:
         if self.narrate:
             start_listening(self)
-            speak(self, self.purpose)
+        self.begin()
+
+    def begin(self) -> None:
+        """The window's first step, once mounted: join, or ask for what is missing."""
+        speak(self, self.purpose)
         self.join_or_ask(self.address, self.code, self.seat_name, self.fingerprint)
 
     def join_or_ask(self, address: str, code: str, name: str, pin: str) -> None:
@@ -327,6 +354,7 @@ class JoinApp(App[int]):
                 name=name or None,
                 fingerprint=fingerprint or None,
                 insecure=self.insecure,
+                keep=self.keep,
             )
             remote.start()
             self.remote = remote
@@ -343,16 +371,39 @@ class JoinApp(App[int]):
         self.play(table)
 
     async def wait_in_lobby(self, remote: HostConnection) -> None:
-        """In a room: show who is in and who is awaited until the host starts the match."""
+        """In a room: show who is in and who is awaited, and what is said and told there, the
+        moment it comes (woken by the connection), until the host starts the match."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + FIRST_ANSWER
         shown = None
         while True:
-            await remote.until(partial(lobby_changed, shown), FIRST_ANSWER if shown is None else 30)
-            lobby = remote.state.lobby
-            if remote.state.welcome is not None or remote.ended or lobby is None:
-                return  # started, closed, or no answer at all (``welcome`` says why)
-            if lobby is not shown:
-                shown = lobby
-                self.show_lobby(lobby)
+            state = remote.state
+            lobby = state.lobby
+            if state.welcome is not None or remote.ended:
+                return  # started, or closed (``welcome`` says why)
+            if lobby is not None:
+                if lobby is not shown:
+                    shown = lobby
+                    self.show_lobby(lobby)
+                self.tell_room(remote.take_lines())
+            elif loop.time() >= deadline:
+                return  # no answer at all (``welcome`` says why)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(None if lobby is not None else deadline - loop.time()):
+                    await remote.changed()
+
+    def tell_room(self, lines: list[str]) -> None:
+        """Lines said or told in the room (chat, joins and leaves): under it at once, and
+        spoken after what is being said."""
+        if not lines:
+            return
+        self.room_talk = [*self.room_talk, *lines][-ROOM_TALK_SHOWN:]
+        talk = self.query_one_optional("#room-talk", Static)
+        if talk is None:  # the window is closing: the host's last words go unshown
+            return
+        talk.update(Text("\n".join(self.room_talk)))
+        for line in lines:
+            speak(self, line, interrupt=False)
 
     def show_lobby(self, lobby: Lobby) -> None:
         """The room, under the form: who is in, who is awaited."""
@@ -368,17 +419,23 @@ class JoinApp(App[int]):
             seats = "1 open seat" if awaited == 1 else f"{awaited} open seats"
             lines += ["", f"Awaited: {seats} ({lobby.bots} bots if still open at the start)."]
         shown = self.query_one("#lobby", Static)
-        shown.update(Text("\n".join([*lines, "", ROOM_KEYS])))
+        shown.update(Text("\n".join([*lines, "", self.room_keys])))
         first = self.room is None
         self.room = lobby
-        if first:  # the form is done with: its fields take no more keys (the button
-            # first, so that focus leaving a field finds nothing to land on)
-            self.query_one("#join", Button).disabled = True
-            for field in self.query("#join-form Input"):
-                field.disabled = True
-            self.set_focus(None)
+        if first:
+            self.close_form()
         self.call_after_refresh(self.cursor_to_room)
-        speak(self, f"{lobby_words(lobby)} {ROOM_KEYS}" if first else lobby_words(lobby))
+        speak(self, f"{lobby_words(lobby)} {self.room_keys}" if first else lobby_words(lobby))
+
+    def close_form(self) -> None:
+        """In the room, the form is done with: its fields take no more keys (the button
+        first, so that focus leaving a field finds nothing to land on)."""
+        self.query_one("#join", Button).disabled = True
+        for field in self.query("#join-form Input"):
+            field.disabled = True
+        for widget in self.query("#join-form Input, #join-form Button"):
+            widget.display = False  # the room and its talk in view, even at 80x24
+        self.set_focus(None)
 
     def cursor_to_room(self) -> None:
         """The terminal's cursor on the room, once the form above it has settled (its
@@ -387,13 +444,34 @@ class JoinApp(App[int]):
 
     def action_say_room(self) -> None:
         if self.room is not None:
-            speak(self, f"{lobby_words(self.room)} {ROOM_KEYS}")
+            speak(self, f"{lobby_words(self.room)} {self.room_keys}")
             self.call_after_refresh(self.cursor_to_room)
 
+    def action_room_chat(self) -> None:
+        """/ in the room opens a line to say something to everyone in it."""
+        remote = self.remote
+        if remote is None or self.room is None:
+            return
+
+        def send(text: str | None) -> None:
+            self.call_after_refresh(self.cursor_to_room)
+            if not text:
+                return
+            try:
+                said = check_text(text)
+            except ChatRefused as refusal:
+                self.tell_room([f"Not said: {refusal}."])
+                return
+            if not remote.say(said):
+                self.tell_room(["Not said: not connected to the host."])
+
+        self.push_screen(ChatLine(ROOM_CHAT_WORDS), send)
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Enter says the room only while waiting in it (elsewhere it is the screen's)."""
-        if action == "say_room":
-            return self.room is not None and not isinstance(self.screen, JoinedGameScreen)
+        """Enter says the room, and / speaks to it, only while waiting in it, on the room's
+        own screen (elsewhere the keys are the screen's)."""
+        if action in ("say_room", "room_chat"):
+            return self.room is not None and self.screen is self.screen_stack[0]
         return True
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
@@ -427,26 +505,34 @@ class JoinApp(App[int]):
         self.room = None
         for field in self.query("#join-form Input, #join-form Button"):
             field.disabled = False
+            field.display = True
 
     def play(self, table: JoinedTable) -> None:
         self.leave_room()
         self.say("")
         self.query_one("#lobby", Static).update("")
+        self.room_talk = []
+        self.query_one("#room-talk", Static).update("")
 
         def over(_: None) -> None:
             closed = None if table.is_over else table.table.state.closed
             ended = f"The table is closed: {closed}." if closed else "The match is over."
             self.say(f"{ended} Ctrl+Q leaves.")
 
-        screen = JoinedGameScreen(
-            table, narrate=self.narrate, speech=self.speech, sounds=self.sounds
-        )
-        self.push_screen(screen, over)
+        self.push_screen(self.game_screen(table), over)
+
+    def game_screen(self, table: JoinedTable) -> JoinedGameScreen:
+        return JoinedGameScreen(table, narrate=self.narrate, speech=self.speech, sounds=self.sounds)
 
     async def action_quit(self) -> None:
         self.exit(0)
 
     async def on_unmount(self) -> None:
         self.announcer.close()
+        await self.wind_up()
+
+    async def wind_up(self) -> None:
+        """What is left to close as the window goes: the connection (the seat waits at the
+        host)."""
         if self.remote is not None:
-            await self.remote.close()  # the seat waits at the host
+            await self.remote.close()

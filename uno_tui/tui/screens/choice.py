@@ -93,7 +93,9 @@ class ChoiceScreen(ModalScreen[int | None]):
         """The terminal's cursor on the highlighted answer."""
         if cursor_on_live_line(self):  # text narration: the cursor stays on its line
             return
-        answers = self.query_one("#answers", OptionList)
+        answers = self.query_one_optional("#answers", OptionList)
+        if answers is None:  # the question passed (a timer's bot moved) before this refresh
+            return
         index = answers.highlighted or 0
         region = answers.content_region
         row = index - round(answers.scroll_offset.y)

@@ -63,6 +63,22 @@ JOINED_SECTIONS = (
 )
 """The help at a joined table (the join window, the SSH door): no curtain, chat, and Q that
 leaves the table instead of saving; its timers are added as the host told them."""
+HOSTED_SECTIONS = (
+    *JOINED_SECTIONS[:4],
+    """\
+[b]At this table[/b]
+  /  a line to everyone (chat), Enter sends it, Escape drops it
+  Q  stops hosting: the match is saved, uno-tui host resume continues it""",
+    """\
+[b]The host's commands[/b] (also in the command palette, Ctrl+P)
+  Ctrl+O  every command of the host, to choose from
+  Ctrl+S  start the room's match: seats still open become bots
+  Ctrl+T  a bot plays an absent person's seat until they come back
+  Ctrl+K  send a person away: their code opens nothing more
+  Ctrl+L  each seat's join line again""",
+)
+"""The help at the host's own seat in the app: the joined table's, with the host's commands
+and Q that stops hosting."""
 HELP_TEXT = "\n\n".join(HELP_SECTIONS) + "\n"
 HELP_KEYS = "Up and Down go from section to section, Escape closes."
 
