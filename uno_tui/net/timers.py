@@ -80,7 +80,7 @@ def room_timers_notice(timers: TurnTimers | None, seat: int | None, bot: str) ->
     for a spectator."""
     if timers is None or seat is None:
         return None
-    return timers_words(timers.seconds, WARN_AT, bot, room=True)
+    return timers_words(timers.seconds, timers.warn_at, bot, room=True)
 
 
 def timers_notice(timers: TurnTimers | None, seat: int | None, moves: int, bot: str) -> str | None:
