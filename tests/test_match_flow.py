@@ -13,6 +13,7 @@ import pytest
 
 from uno_tui.engine import (
     Action,
+    Card,
     Challenge,
     Decision,
     DecisionKind,
@@ -148,8 +149,9 @@ async def test_a_wild_draw_four_is_answered_by_a_numbered_question() -> None:
     assert decision is not None and decision.kind is DecisionKind.CHALLENGE
     question = flow.questions.question_for(decision)
     assert question.spoken().startswith(
-        "You face 4 cards. Before it the colour was red. Challenge the Wild Draw Four"
-    ), "the one fact a challenge turns on: the colour before the Wild Draw Four"
+        "You face 4 cards. Before it the colour was red. A challenge that fails costs you 6 "
+        "cards. Challenge the Wild Draw Four"
+    ), "the one fact a challenge turns on (the colour before it), and the stakes"
     assert "1: challenge" in question.spoken() and "2: draw the penalty cards" in question.spoken()
     assert isinstance(question.choices[0].actions[0], Challenge)
     run = asyncio.create_task(flow.run(front))
@@ -296,3 +298,17 @@ async def test_a_joined_seat_told_it_is_not_connected_waits_for_the_host_then_is
         assert front.turns == 2
     finally:
         run.cancel()
+
+
+async def test_an_answer_the_table_no_longer_takes_is_told_never_lost_in_silence() -> None:
+    """Issue 36's play-through: a guest's catch, answered as the table moved on, vanished
+    without a word."""
+    position = Position.of(["R1 G2", "R4 G5 B6"], top="R9")
+    game = Game(Rules.two_player(), ["You", "Ada"], position=position, seed=1)
+    session = Session(game.rules, [Seat("You"), Seat("Ada", "easy")], game=game)
+    flow = MatchFlow(session)
+    front = ScriptedFront(flow)
+    await flow._answer(front, PlayCard(0, Card.parse("G2")))  # Green 2 does not go on Red 9
+    told = [step for step in front.asked if step.startswith("notice ")]
+    assert len(told) == 1 and told[0].startswith("notice Not done: "), front.asked
+    assert told[0].endswith(".") and not told[0].endswith("..")

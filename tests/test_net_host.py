@@ -5,6 +5,7 @@ person and comes back with its hand, many connections at once are answered or re
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 from dataclasses import replace
 
@@ -13,9 +14,10 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from uno_tui.engine import DrawCard, IllegalActionError, PlayCard, PlayerView, Rules, parse_cards
-from uno_tui.match.session import Seat
+from uno_tui.match.session import Seat, Session
 from uno_tui.net import protocol
-from uno_tui.net.host import Host
+from uno_tui.net.codes import Codes
+from uno_tui.net.host import STOPPED, Host
 from uno_tui.store.saves import table_digest
 
 from .net_helpers import QUICK, Client, audit, first_legal, hosting, play_to_the_end
@@ -248,3 +250,25 @@ async def test_spectators_get_the_onlooker_view_and_may_not_act() -> None:
         await watcher.ws.send(protocol.action_message(DrawCard(0)))
         refusal = await watcher.until(protocol.Refusal)
         assert isinstance(refusal, protocol.Refusal) and "spectators" in refusal.text
+
+
+async def test_a_host_stopped_before_the_end_tells_its_guests_so() -> None:
+    """Issue 36's play-through: the host typed quit and its guest over SSH heard only
+    "Stopped (SIGHUP)."; every connection is told the match is saved and goes on."""
+    session = Session(Rules.classic(target_score=1), TABLE, seed=7)
+    host = Host(session, Codes.new([0, 1], spectators=False), QUICK, log=lambda line: None)
+    started = asyncio.Event()
+    task = asyncio.create_task(host.run(started.set))
+    await asyncio.wait_for(started.wait(), 10)
+    ann = await Client.join(host, host.codes.seats[0])
+    await ann.until(protocol.Welcome)
+    task.cancel()
+    told: list[str] = []
+    with contextlib.suppress(ConnectionClosed, TimeoutError):
+        while STOPPED not in told:
+            message = await ann.receive(10)
+            if isinstance(message, protocol.Notice):
+                told.append(message.text)
+    assert STOPPED in told
+    with contextlib.suppress(asyncio.CancelledError):
+        await asyncio.wait_for(task, 10)

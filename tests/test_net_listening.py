@@ -65,7 +65,7 @@ def test_a_timed_seat_is_warned_before_the_bot_moves_and_a_late_answer_is_refuse
     prompt = ann.output[at - 1]
     assert prompt.startswith("Your move?"), ann.output[at - 4 : at + 1]
     assert next_line(ann) == prompt, "the open question is said again after the news"
-    read_until(ann, "Ann's time ran out", timeout=60)
+    read_until(ann, "Your time ran out", timeout=60)
     moved = read_until(ann, "You ", timeout=60)  # the bot's move for her, told as hers
     assert moved.startswith(("You play", "You draw")), moved
     assert ann.output.index(warning) < ann.output.index(moved)
@@ -154,3 +154,26 @@ def test_bot_typed_at_the_host_hands_over_the_absent_seat_the_match_waits_for(
     host.send("quit")
     assert host.wait(timeout=30) == 0
     assert "The match is saved" in host.output[-1]
+
+
+def test_the_hosts_own_seat_whose_time_ran_out_is_told_so_and_never_asked_the_passed_question(
+    tmp_path: Path, processes: list[PlainProcess]
+) -> None:
+    """Issue 36's play-through: the host's person let the clock run out; they heard "Host's
+    time ran out: ... for them", then the question that had just passed said again."""
+    port = free_port()
+    table = ["--players", "Hal,Cy:random,Ann:remote", "--away-bot", "1", "--seed", "4"]
+    timed = ["--bot-pause", "0", "--turn-seconds", "3", "--turn-bot", "random"]
+    host = PlainProcess(["host", "--port", str(port), *table, *timed], tmp_path / "host")
+    processes.append(host)
+    ran_out = read_until(host, "time ran out", timeout=60)
+    assert ran_out == "Your time ran out: a random bot made that move for you.", ran_out
+    at = len(host.output) - 1
+    while not host.output[-1].startswith("That question has passed"):
+        next_line(host)
+    asked = max(n for n in range(at) if host.output[n].startswith("Your move?"))
+    since = host.output[asked + 1 :]
+    assert not [line for line in since if line.startswith("Your move?")], since
+    assert any(line.startswith(("You play", "You draw")) for line in since), since
+    host.send("quit")
+    assert host.wait(timeout=30) == 0

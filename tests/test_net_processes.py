@@ -362,5 +362,5 @@ def test_a_turn_not_taken_in_time_is_the_bots_and_the_person_plays_on(
         assert client.wait(timeout=30) == 0
     record = MatchRecord.load(record_path)
     assert record.actions[moves].player == 0, "the move made for Ann in her turn"
-    assert any("Ann's time ran out" in line for line in ann.output), ann.output[-5:]
+    assert any("Your time ran out" in line for line in ann.output), ann.output[-5:]
     assert Game.from_record(record).phase.value == "match-over"

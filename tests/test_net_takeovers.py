@@ -67,9 +67,9 @@ async def test_takeovers_and_seats_handed_back_while_bots_think_never_freeze_the
                     if isinstance(message, protocol.Notice):
                         if "time ran out" in message.text:
                             takeovers += 1
-                            away = "until they act again" in message.text
+                            away = "until you act again" in message.text
                             await ws.send(protocol.say("."))  # a word, not a move
-                        elif "is back" in message.text:
+                        elif "play your seat again" in message.text:
                             backs += 1
                             away = False
                     if isinstance(message, protocol.ViewUpdate):

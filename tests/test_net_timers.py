@@ -84,13 +84,15 @@ async def test_a_late_move_is_the_bots_twice_late_the_seat_is_until_its_person_a
         now[0] += 21
         assert "9 seconds left to move; then a random bot" in await notices(ann, "seconds left")
         now[0] += 10
-        assert "Ann's time ran out: a random bot made that move" in await notices(ann, "ran out")
+        assert "Your time ran out: a random bot made that move for you." in await notices(
+            ann, "ran out"
+        )
         assert host.game.actions[moves].player == 0
         assert 0 not in host.session.bots
         await my_turn(ann, host)
         now[0] += 31
         said = await notices(ann, "ran out twice")
-        assert "plays for them until they act again" in said
+        assert "plays for you until you act again" in said
         assert host.session.bots.get(0) is not None and host.session.seats[0].bot_level == "random"
         # the bot plays Ann's turns now; a word from her is no move: the seat stays the bot's
         await ann.ws.send(protocol.say("."))
@@ -132,7 +134,7 @@ async def test_the_seat_comes_back_with_its_persons_next_move() -> None:
         action = first_legal(message)
         assert action is not None
         await ann.ws.send(protocol.action_message(action))
-        assert "Ann is back" in await notices(ann, "is back")
+        assert await notices(ann, "seat again") == "You play your seat again."
         assert 0 not in host.session.bots and 0 not in host.autopilot
         async with asyncio.timeout(10):
             while action not in host.game.actions[message.moves :]:

@@ -158,8 +158,12 @@ def test_the_line_mode_has_every_row_of_the_parity_table(kind: str) -> None:
 
     # A challenge's result, a swap's result (my new hand), a drawn card to its holder.
     challenges = [e for e in mine if isinstance(e, DrawFourChallenged) and e.challenger == 0]
-    asked = [line for line in lines if "Challenge the Wild Draw Four, or draw? 1: " in line]
+    asked = [line for line in lines if "Challenge the Wild Draw Four, or draw? " in line]
     assert len(asked) == len(challenges), "every challenge answered the flow's own question"
+    stakes = r"face (\d+) cards\..* A challenge that fails costs you (\d+) cards\. Challenge"
+    for question in asked:  # the stakes before the question
+        found = re.search(stakes, question)
+        assert found and int(found[2]) == int(found[1]) + 2, question
     assert all(re.search(r"Before it .*\b(red|yellow|green|blue)\b", q) for q in asked), asked
     for challenge in challenges:
         verdict = "illegal" if challenge.illegal else "legal"

@@ -103,9 +103,9 @@ def test_the_challenge_names_the_colour_before_the_wild_draw_four_first() -> Non
     lines, words, _ = played(game, ["2"])
     question = asked(lines, DecisionKind.CHALLENGE, words)
     assert question.startswith(
-        "Ann, you face 4 cards. Before it the colour was red. Challenge the Wild Draw Four, "
-        "or draw? 1: challenge"
-    )
+        "Ann, you face 4 cards. Before it the colour was red. A challenge that fails costs "
+        "you 6 cards. Challenge the Wild Draw Four, or draw? 1: challenge"
+    ), "the colour first, then the stakes (the app's dialog shows them)"
     summary = lines[lines.index(question) - 1]
     assert summary.startswith("Top card: Wild Draw Four, colour yellow. 4 cards to draw.")
     assert not any(line.startswith("Your move?") and "challenge" in line for line in lines)

@@ -10,6 +10,8 @@ from dataclasses import replace
 from uno_tui.match.session import Seat
 from uno_tui.narration import TIMED_TURNS
 from uno_tui.net import protocol
+from uno_tui.net.codes import new_code
+from uno_tui.net.room import Room, open_name
 
 from .net_helpers import QUICK, Client, first_legal, hosting
 from .test_net_timers import notices
@@ -55,3 +57,22 @@ async def test_an_untimed_table_says_nothing_of_timers() -> None:
                 break
         assert not any("timed" in line for line in said)
         await ann.close()
+
+
+async def test_a_seat_taken_in_a_timed_room_is_told_at_once_and_again_at_the_start() -> None:
+    options = replace(QUICK, turn_seconds=30, turn_bot="random")
+    made = Room(new_code(), [1], "random")
+    seats = (Seat("Host"), Seat(open_name(1)))
+    async with hosting(seats, (0, 1), room=made, local=0, options=options) as host:
+        here = await Client.join(host, host.codes.seats[0])
+        ann = await Client.join(host, made.code, "Ann")
+        told = await notices(ann, "timed")
+        assert told == (
+            "Turns will be timed: 30 seconds a move; a warning 10 seconds before the end, then "
+            "a random bot moves for you."
+        )
+        assert "Turns will be timed" in await notices(here, "timed"), "the host's seat too"
+        await here.ws.send(protocol.start())
+        assert await notices(ann, "Turns are timed") == TIMED
+        await ann.close()
+        await here.close()

@@ -505,8 +505,10 @@ class MatchFlow:
             front.notice(f"{reason[:1].upper()}{reason[1:]}.")
             self._changed.clear()
             await self._wait(front)  # the connection is down: until the host is back
-        except IllegalActionError:
-            self._changed.set()  # the table changed under the answer: the loop looks again
+        except IllegalActionError as refused:  # the table changed under the answer: told,
+            reason = str(refused)  # never a key lost in silence; the loop looks again
+            front.notice(f"Not done: {reason[:1].lower()}{reason[1:].rstrip('.')}.")
+            self._changed.set()
 
 
 def _taken(task: asyncio.Future[Any]) -> None:

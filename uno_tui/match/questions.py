@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from uno_tui.engine import (
     Action,
@@ -45,6 +46,10 @@ class Choice:
     color: Color | None = None
 
 
+FAILED_CHALLENGE_EXTRA = 2
+"""A failed challenge costs the penalty and two more (the engine's rule)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
     """A question with numbered answers (the number is the key that answers it)."""
@@ -52,11 +57,14 @@ class Question:
     prompt: str
     choices: tuple[Choice, ...]
     cancellable: bool = True
+    told: str = ""
+    """The prompt with what its answers cost, where nothing else tells it (the line mode; the
+    app's dialog shows and says its own stakes under ``prompt``); empty: ``prompt``."""
 
     def spoken(self) -> str:
         """ "Which colour? 1: red, 2: yellow, 3: green, 4: blue." """
         answers = ", ".join(f"{n}: {c.label}" for n, c in enumerate(self.choices, start=1))
-        return f"{self.prompt} {answers}."
+        return f"{self.told or self.prompt} {answers}."
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,20 +136,23 @@ class Questions:
             return Question(f"{drew} {ask}", choices)
         # a Wild Draw Four or a stack of Draw Twos to answer
         challenge = decision.kind is DecisionKind.CHALLENGE
-        prompt = facing_question(
+        facing = partial(
+            facing_question,
             names[decision.player],
             view.pending_penalty,
             before=challenge_words(view) if challenge else "",  # the colour it turns on
             challenge=challenge,
             stack=any(isinstance(a, PlayCard) for a in actions),
         )
+        prompt = facing()
+        told = facing(failed=view.pending_penalty + FAILED_CHALLENGE_EXTRA) if challenge else ""
         choices = tuple(
             Choice("challenge: if it was played illegally, its player draws instead", (a,))
             if isinstance(a, Challenge)
             else self._plain(a)
             for a in actions
         )
-        return Question(prompt, choices)
+        return Question(prompt, choices, told=told)
 
     def _plain(self, action: Action) -> Choice:
         return Choice(describe_action(action, self.game.names), (action,))

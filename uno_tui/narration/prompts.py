@@ -142,12 +142,20 @@ def drawn_card_question(card: Card | None, *, may_keep: bool) -> tuple[str, str]
 
 
 def facing_question(
-    name: str, penalty: int, *, before: str = "", challenge: bool, stack: bool
+    name: str,
+    penalty: int,
+    *,
+    before: str = "",
+    challenge: bool,
+    stack: bool,
+    failed: int | None = None,
 ) -> str:
     """A Wild Draw Four or a stack of Draw Twos to answer, its answers named: "You face 4
     cards. Before it the colour was red. Challenge the Wild Draw Four, or draw?", "Bob, you
     face 4 cards. Add to the stack, or draw them?" ``before``: the colour a challenge turns
-    on (``challenge_words``), said before the Wild Draw Four is named."""
+    on (``challenge_words``), said before the Wild Draw Four is named; ``failed``: what a
+    failed challenge costs, said before the question where nothing else tells it ("A
+    challenge that fails costs you 6 cards.", the line mode)."""
     whom = "You" if named_you(name) else f"{name}, you"  # never "You, you face"
     if challenge:
         ask = (
@@ -158,6 +166,8 @@ def facing_question(
     else:
         ask = "Add to the stack, or draw them?" if stack else "Draw them?"
     fact = f" {before}" if before else ""
+    if challenge and failed is not None:
+        fact += f" A challenge that fails costs you {failed} cards."
     return f"{whom} face {penalty} cards.{fact} {ask}"
 
 

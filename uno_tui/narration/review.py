@@ -212,11 +212,13 @@ TURN_CLOCK = " Your turn's clock is running: "
 """Where a seat joining mid-turn is told how long its turn has left, after the timers."""
 
 
-def timers_words(seconds: float, warn_at: float, bot: str) -> str:
+def timers_words(seconds: float, warn_at: float, bot: str, *, room: bool = False) -> str:
     """A timed table's turns: "Turns are timed: 40 seconds a move; a warning 10 seconds
-    before the end, then a random bot moves for you." """
+    before the end, then a random bot moves for you." ``room``: told on taking a seat in a
+    room before its match begins ("Turns will be timed: ..."; the start says it again)."""
+    told = "Turns will be timed" if room else TIMED_TURNS
     return (
-        f"{TIMED_TURNS}: {seconds:g} seconds a move; a warning {warn_at:g} seconds before the "
+        f"{told}: {seconds:g} seconds a move; a warning {warn_at:g} seconds before the "
         f"end, then a {bot} bot moves for you."
     )
 

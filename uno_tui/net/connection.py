@@ -85,6 +85,13 @@ class Audience(dict[int | None, list[Connection]]):
         for connection in self.get(seat, []):
             connection.push(message)
 
+    def push_others(self, seat: int, message: str) -> None:
+        """``message`` to every connection but ``seat``'s (the spectators' too)."""
+        for other, connections in self.items():
+            if other != seat:
+                for connection in connections:
+                    connection.push(message)
+
     def update_one(
         self, connection: Connection, game: Game, cache: dict[object, list[str]] | None = None
     ) -> None:

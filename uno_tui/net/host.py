@@ -16,6 +16,7 @@ timers (``timers.TurnTimers``); the codes and where a hosted match is kept are `
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections.abc import Callable, Coroutine
@@ -40,7 +41,13 @@ from .options import AWAY_BOT, HostOptions
 from .pace import BotPace
 from .seating import Seating
 from .tasks import keep_running
-from .timers import TURN_POLL, TurnTimers, timers_notice
+from .timers import TURN_POLL, TurnTimers, room_timers_notice, timers_notice
+
+STOPPED = (
+    "The host stopped the table: the match is saved, and goes on when the host resumes it "
+    "(the same codes)."
+)
+"""Told to every connection when the host stops before the match's end."""
 
 
 class Host:
@@ -119,7 +126,10 @@ class Host:
     def hand_back(self, seat: int) -> None:
         if seat in self.session.bots and seat in self.codes.seats:
             self._set_bot(seat, None)
-            self.tell_all(f"{self.game.names[seat]} is back and plays their seat again.")
+            name = self.game.names[seat]
+            self.tell_about(
+                seat, "You play your seat again.", f"{name} is back and plays their seat again."
+            )
 
     def _set_bot(self, seat: int, level: str | None) -> None:
         self.session.set_controller(seat, level)
@@ -213,11 +223,14 @@ class Host:
 
     # Turn timers -------------------------------------------------------------------------------
 
-    def tell_timers(self, connection: Connection) -> None:
-        """A person coming to a timed table is told so (``timers.timers_notice``)."""
-        text = timers_notice(
-            self.timers, connection.seat, len(self.game.actions), self.options.turn_bot
-        )
+    def tell_timers(self, connection: Connection, *, room: bool = False) -> None:
+        """A person coming to a timed table is told so (``timers.timers_notice``; in a room
+        waiting for its start, ``timers.room_timers_notice``)."""
+        seat, bot = connection.seat, self.options.turn_bot
+        if room:
+            text = room_timers_notice(self.timers, seat, bot)
+        else:
+            text = timers_notice(self.timers, seat, len(self.game.actions), bot)
         if text is not None:
             connection.push(protocol.notice(text))
 
@@ -258,6 +271,13 @@ class Host:
     def tell_seat(self, seat: int, text: str) -> None:
         self.connections.push_seat(seat, protocol.notice(text))
 
+    def tell_about(self, seat: int, own: str, others: str) -> None:
+        """``own`` to ``seat``'s person (the host's own seat among them), ``others`` to the
+        rest of the table and the host's log."""
+        self.log(others)
+        self.connections.push_seat(seat, protocol.notice(own))
+        self.connections.push_others(seat, protocol.notice(others))
+
     async def time_out(self, seat: int) -> None:
         """A bot of the host's level makes the move ``seat``'s person did not make in time;
         the second time in a row, it keeps the seat until they act."""
@@ -276,12 +296,9 @@ class Host:
         if self.timers.timed_out(seat):
             self.autopilot.add(seat)
             self._set_bot(seat, level)
-            self.tell_all(
-                f"{name}'s time ran out twice in a row: a {level} bot plays for them until "
-                "they act again."
-            )
+            self.tell_about(seat, *timed_out_words(name, level, twice=True))
         else:
-            self.tell_all(f"{name}'s time ran out: a {level} bot made that move for them.")
+            self.tell_about(seat, *timed_out_words(name, level, twice=False))
         self.update_all()
         self.changed.set()
 
@@ -369,9 +386,13 @@ class Host:
                 for handshake in list(HostConnection.tls_tasks):
                     handshake.cancel()
                 self.write_record()
+                if not self.finished.is_set():  # stopped: told, not left to guess
+                    self.connections.push_all(protocol.notice(STOPPED))
                 for connections in self.connections.values():
                     for connection in connections:
                         connection.close()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await asyncio.sleep(0.5)  # the last lines on their way
         return 0
 
     async def guarded(self, what: str, work: Callable[[], Coroutine[Any, Any, None]]) -> None:
@@ -409,3 +430,18 @@ class Host:
         sockets = list(self.server.sockets)
         port: int = sockets[0].getsockname()[1]
         return port
+
+
+def timed_out_words(name: str, level: str, *, twice: bool) -> tuple[str, str]:
+    """What the seat whose time ran out is told, and what the others are: "Your time ran
+    out: a medium bot made that move for you." / "Ann's time ran out: ... for them."."""
+    if twice:
+        return (
+            f"Your time ran out twice in a row: a {level} bot plays for you until you act again.",
+            f"{name}'s time ran out twice in a row: a {level} bot plays for them until they "
+            "act again.",
+        )
+    return (
+        f"Your time ran out: a {level} bot made that move for you.",
+        f"{name}'s time ran out: a {level} bot made that move for them.",
+    )

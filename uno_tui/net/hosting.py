@@ -368,7 +368,9 @@ def answer_in_lobby(
             if not connection.say(text):
                 say("Not said: not connected to the host.")
     elif word.lower() in ("help", "?"):
-        say(f"{LOBBY_HELP} {commands_help}".strip())
+        say(LOBBY_HELP)  # a line a passage: each under 40 words
+        if commands_help:
+            say(commands_help)
     else:
         say(f"Not a command in the room: {word[:20]!r}. {LOBBY_HELP}")
     return True

@@ -87,6 +87,7 @@ class Seating:
         host = self.host
         if host.in_lobby:
             host.lobby.tell()
+            host.tell_timers(connection, room=True)
             return
         seat = connection.seat
         connection.push(protocol.welcome(seat, host.game.names, host.game.rules, self.seat_info()))

@@ -74,6 +74,15 @@ class TurnTimers:
         self.missed.pop(seat, None)
 
 
+def room_timers_notice(timers: TurnTimers | None, seat: int | None, bot: str) -> str | None:
+    """What a person taking a seat in a room of a timed table is told at once (the match's
+    start tells it again, in ``timers_notice``'s words). ``None`` at an untimed table, or
+    for a spectator."""
+    if timers is None or seat is None:
+        return None
+    return timers_words(timers.seconds, timers.warn_at, bot, room=True)
+
+
 def timers_notice(timers: TurnTimers | None, seat: int | None, moves: int, bot: str) -> str | None:
     """What a person coming to a timed table is told: the time a move, the warning, the bot;
     and how long their turn has left if its clock is running (a seat joining mid-turn).

@@ -26,14 +26,19 @@ from .keys import PASSED, QUIT_WORDS, QuitGame
 from .news import NewsTeller
 
 HELP = (
-    "Type the number or letter of a choice (d is always draw); Enter alone repeats the question. "
+    "Type the number or letter of a choice (d is always draw); Enter alone repeats the question.",
     "Commands that use no turn: hand or h (your cards by colour), top or t (top card and "
-    "colour), counts or c (everyone's cards, whose turn and who is next, the dealer), table "
-    "(who sits where, bots, teams, target), scores, moves (your choices), repeat or r (the last "
-    "line again), log (the last lines), catch (catch a player who did not call UNO), stats "
-    "(what your kept matches add up to), say TEXT (a hosted match: to everyone at the table), "
-    "help, quit or q (the match is saved)."
+    "colour), counts or c (everyone's cards, whose turn, who is next, the dealer), table (who "
+    "sits where, bots, teams, target), scores.",
+    "More: moves (your choices), repeat or r (the last line again), log (the last lines), "
+    "catch (catch a player who did not call UNO), stats (what your kept matches add up to).",
+    "Chat at a hosted table: say TEXT, to everyone at it, told to each at once.",
+    "Timed turns: a host may give each move a time, told at joining. You are warned 10 "
+    "seconds before the end; then a bot makes that move for you.",
+    "help says this again; quit or q leaves (the match is saved).",
 )
+"""The line mode's help, one line a passage of 40 words at most (a screen reader reads a line
+at a time; about 13 seconds of speech each)."""
 LOG_LINES = 8
 """How many lines ``log`` says again."""
 
@@ -110,8 +115,9 @@ class Reviews:
             return True
         if word in ("help", "?"):
             special = special_cards_words(self.game.rules)
-            words = [HELP, self.commands_help, special, self.news.timed]
-            self.say(" ".join(w for w in words if w))
+            for passage in (*HELP, self.commands_help, special, self.news.timed):
+                if passage:
+                    self.say(passage)
             return True
         return False
 

@@ -23,11 +23,17 @@ class ChoiceScreen(ModalScreen[int | None]):
     Given ``speak(line, interrupt)``, the question and its numbered answers are spoken when it
     opens (after what is being said), and the answer under the highlight as the arrows move (at
     once); the terminal's cursor sits on it (for
-    braille displays and magnifiers that follow it)."""
+    braille displays and magnifiers that follow it).
+
+    Given ``narration`` (the game screen's N: it turns narration on or off and says so,
+    returning whether it is now on), N works in the dialog too: after "Narration on." and
+    where the game stands, the question is said again with its answers, and the dialog still
+    answers."""
 
     BINDINGS = [
         Binding("escape", "cancel", "Back"),
         Binding("q", "quit_question", "Quit", show=False),
+        Binding("n", "narration", "Narration", show=False),
         *(Binding(str(n), f"answer({n - 1})", show=False) for n in range(1, 10)),
     ]
 
@@ -42,12 +48,14 @@ class ChoiceScreen(ModalScreen[int | None]):
         details: Text | None = None,
         quits: bool = False,
         spoken_details: str | None = None,
+        narration: Callable[[], bool] | None = None,
     ) -> None:
         """``spoken``: the answers' words for speech, when they are not the answers' text;
         ``details``: what decides the question, shown under it (a challenge's stakes);
         ``quits``: Escape and Q answer ``None`` (leave), as before a match begins;
         ``spoken_details``: the details as a listener hears them, after the question."""
         self.spoken_details = spoken_details
+        self.narration = narration
         super().__init__()
         self.quits = quits
         self.details = details
@@ -60,13 +68,26 @@ class ChoiceScreen(ModalScreen[int | None]):
         """The answer under the highlight when it was last spoken (the first, at first)."""
 
     def on_mount(self) -> None:
-        if self.speak is not None:
-            words = [w.strip() for w in self.spoken]
-            numbered = ", ".join(f"{n}: {w}" for n, w in enumerate(words, start=1))
-            details = f" {self.spoken_details}" if self.spoken_details else ""
-            leave = " Q or Escape leaves." if self.quits else ""
-            self.speak(f"{self.question}{details} {numbered}.{leave}", False)
+        self.say_question()
         self.call_after_refresh(self.place_cursor)
+
+    def say_question(self) -> None:
+        """The question, what decides it and its numbered answers, after what is being said."""
+        if self.speak is None:
+            return
+        words = [w.strip() for w in self.spoken]
+        numbered = ", ".join(f"{n}: {w}" for n, w in enumerate(words, start=1))
+        details = f" {self.spoken_details}" if self.spoken_details else ""
+        leave = " Q or Escape leaves." if self.quits else ""
+        self.speak(f"{self.question}{details} {numbered}.{leave}", False)
+
+    def action_narration(self) -> None:
+        """N: narration on or off, as on the table; turned on, the question is said again
+        (the answer under the highlight is where the arrows go on from)."""
+        if self.narration is not None and self.narration():
+            self.said_index = self.query_one("#answers", OptionList).highlighted or 0
+            self.say_question()
+            self.call_after_refresh(self.place_cursor)
 
     def place_cursor(self) -> None:
         """The terminal's cursor on the highlighted answer."""
@@ -119,6 +140,8 @@ class ChoiceScreen(ModalScreen[int | None]):
             self.dismiss(None)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "narration":
+            return self.narration is not None
         return self.quits if action == "quit_question" else True
 
     def action_quit_question(self) -> None:

@@ -35,6 +35,7 @@ from uno_tui.tui.replay_frames import frames_of, person_seat
 from uno_tui.tui.screens.banner import BannerScreen
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
+from uno_tui.tui.screens.narration_key import toggle_narration
 from uno_tui.tui.screens.replay_table import ReplayTableScreen
 from uno_tui.tui.screens.round_end import RoundEndScreen, round_spoken
 from uno_tui.tui.screens.stats import StatsScreen, kept_stats
@@ -125,10 +126,11 @@ class ScreenFrontEnd:
             question.prompt,
             answers,
             cancellable=question.cancellable,
-            speak=screen.say_line if screen.voice is not None else None,
+            speak=screen.say_line,  # nothing is said while narration is off
             spoken=[c.label for c in question.choices],
             details=details,
             spoken_details=stakes,
+            narration=lambda: toggle_narration(screen, in_dialog=True),
         )
 
     # The flow's moments ----------------------------------------------------------------

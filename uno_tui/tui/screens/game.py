@@ -9,7 +9,7 @@ the engine's words.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from rich.text import Text
@@ -80,6 +80,7 @@ from uno_tui.tui.listening import listening, shared_speaker, show_terminal_curso
 from uno_tui.tui.screens.front_end import ScreenFrontEnd
 from uno_tui.tui.screens.help import HelpScreen
 from uno_tui.tui.screens.hint_toast import HintToast
+from uno_tui.tui.screens.narration_key import toggle_narration
 from uno_tui.tui.voice import Voice
 from uno_tui.tui.widgets.event_log import EventLog
 from uno_tui.tui.widgets.flying_card import FlyingCard
@@ -321,8 +322,9 @@ class GameScreen(Screen[None]):
     def choosable_cards(self, seat: int) -> set[Card]:
         return {a.card for a in self.flow.actions_of(seat) if isinstance(a, CARD_ACTIONS)}
 
-    def prompt(self, viewer: int | None) -> list[Phrase]:
-        """The prompt over the hand, in the words of ``narration.prompts``."""
+    def prompt(self, viewer: int | None, label: Callable[[Card], str] = card_label) -> list[Phrase]:
+        """The prompt over the hand, in the words of ``narration.prompts`` (its cards named
+        by ``label``: ``R 2`` on screen, ``Red 2`` for a listener)."""
         game = self.game
         decision = self.session.person_to_decide()
         if (
@@ -343,7 +345,7 @@ class GameScreen(Screen[None]):
             uno_exposed=self.flow.public_view().uno_exposed,
             uno_armed=self.flow.uno_armed,
             uno_next=self.uno_next(viewer, decision),
-            label=card_label,
+            label=label,
         )
 
     def uno_next(self, viewer: int | None, decision: Decision | None) -> bool:
@@ -584,23 +586,7 @@ class GameScreen(Screen[None]):
         self.run_worker(self.hint.give(viewer), group="hint", exclusive=True)
 
     def action_toggle_narration(self) -> None:
-        if self.voice is None:
-            self.start_voice()
-            self.notify("Narration on.")
-            self.speak_now(f"Narration on. {self.where_we_stand()}")
-            return
-        self.voice.on = not self.voice.on
-        if not self.voice.on:
-            self.voice.interrupt()
-        else:  # back on: what was missed is in L; now, where the game stands
-            self.speak_now(f"Narration on. {self.where_we_stand()}")
-        self.notify(f"Narration {'on' if self.voice.on else 'off'}.")
-
-    def where_we_stand(self) -> str:
-        """The first words of narration turned on mid-match: the top card, then what the
-        viewer faces (the prompt over the hand)."""
-        prompt = "".join(phrase.text for phrase in self.prompt(self.viewer)).strip()
-        return f"{self.review_line('top')} {prompt}".strip()
+        toggle_narration(self)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
