@@ -138,6 +138,31 @@ def fed_joined(game_here: Game, *notices: str) -> tuple[HostConnection, list[Act
     return remote, sent
 
 
+async def test_a_joined_seat_hears_the_host_stop_while_it_waits_at_a_hands_end() -> None:
+    """At "Ready for hand 2? Enter: deal." the host's news is told at once, the question
+    said again after it, as at every question (found in a play-through: it was heard only
+    after Enter)."""
+    game_here = Game(Rules.two_player(), ["Ann", "Bo"], seed=20)
+    remote, _ = fed_joined(game_here)
+    table = JoinedTable(remote)
+    lines, out = FedLines(), io.StringIO()
+    game = PlainGame(table, lines, out, color=False, stirred=table.stirred)
+    listening = game.questions.listening(game.between, game.quit_now)
+    ending = asyncio.ensure_future(game.round_end())
+    try:
+        await until(lambda: last_line(out).endswith("Ready for hand 2? Enter: deal."))
+        stopped = "The host stopped the table: the match is saved."
+        remote._receive(protocol.notice(stopped))
+        await until(lambda: stopped in out.getvalue().splitlines())
+        said = out.getvalue().splitlines()
+        assert said[-1].endswith("Ready for hand 2? Enter: deal."), "asked again after it"
+        lines.type("")
+        await asyncio.wait_for(ending, 30)
+    finally:
+        ending.cancel()
+        listening.cancel()
+
+
 def last_line(out: io.StringIO) -> str:
     lines = out.getvalue().splitlines()
     return lines[-1] if lines else ""

@@ -648,6 +648,7 @@ def play_across_machines(args: argparse.Namespace) -> int:
             speaker=speaker,
             verbosity=args.verbosity,
             sounds=sounds,
+            stirred=table.stirred,  # the host's news heard at every question, a hand's end too
             commands=commands,
             commands_help=commands_help,
         )

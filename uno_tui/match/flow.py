@@ -342,11 +342,23 @@ class MatchFlow:
                 finally:
                     if not news.done():
                         news.cancel()
+                keyed = self._changed.is_set()  # a key acted: a change is the person's own
+                took = news.done() and not news.cancelled()
+                if took:  # news that came with the answer is taken too, never dropped
+                    self._take_news(front, news.result())  # TableClosed comes out here
                 if answer.done():
+                    moved = not keyed and not self._still(decision)
+                    if moved and not took and answer.result() is None:
+                        # the front end saw the moment pass (a joined seat's host moved
+                        # on) before the news reached here: take it, then look again
+                        self._take_news(front, await self.session.news(self._bot_pause(front)))
+                        took = True
+                    if took and moved:
+                        front.notice(PASSED)  # an answer given for it belonged to it alone
+                        return None
                     return (answer.result(),)
-                if news.cancelled():
+                if not took:
                     continue
-                self._take_news(front, news.result())  # TableClosed comes out here
                 if not self._still(decision):
                     answer.cancel()
                     with contextlib.suppress(asyncio.CancelledError):

@@ -15,7 +15,7 @@ import os
 import socket
 import ssl
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, TextIO
 
@@ -431,9 +431,16 @@ class HostConnection:
         """Closed for good, or stopping: nothing more will come."""
         return self.state.closed is not None or self.stopping
 
-    async def changed(self) -> None:
-        """Until the next message from the host, or the next change of the connection."""
-        await self.stirred.wait()
+    def changed(self) -> Awaitable[None]:
+        """Until the next message from the host, or the next change of the connection, after
+        this call: the wait is bound to the moment it is asked for, not to when a task
+        created for it first runs (a change in between wakes it at once, never lost)."""
+        event = self.stirred
+
+        async def wait() -> None:
+            await event.wait()
+
+        return wait()
 
     async def until(self, ready: Callable[[TableState], bool], timeout: float | None) -> bool:
         """Until ``ready(state)`` or the connection ends, at most ``timeout`` seconds (``None``:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Awaitable
 from dataclasses import fields
 from typing import overload
 
@@ -244,10 +245,10 @@ class JoinedTable:
     def status(self) -> str | None:
         return self.table.status_line()
 
-    async def stirred(self) -> None:
-        """Until the host's next word or the connection's next change (a front end that
-        asks a question listens so, to tell it at once)."""
-        await self.table.changed()
+    def stirred(self) -> Awaitable[None]:
+        """Until the host's next word or the connection's next change after this call (a
+        front end that asks a question listens so, to tell it at once)."""
+        return self.table.changed()
 
     def send_chat(self, text: str) -> str | None:
         """Say ``text`` to the table; why not, if it cannot be said (checked here first, and
