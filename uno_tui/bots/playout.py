@@ -149,6 +149,7 @@ class QuickRound:
         "seed",
         "step",
         "top",
+        "unshuffled",
         "winner",
     )
 
@@ -165,10 +166,15 @@ class QuickRound:
         rules: QuickRules,
         seed: int = 0,
         lacks: list[int] | None = None,
+        unshuffled: int = 0,
     ) -> None:
         self.hands = hands
         self.draw_pile = draw_pile
         """The next card drawn is the last one."""
+        self.unshuffled = unshuffled
+        """The first cards of ``draw_pile`` (those drawn last) are in no random order yet:
+        they are shuffled when the draws reach them (``DealSampler`` shuffles only the cards
+        a short imagined round draws)."""
         self.discard = discard
         """The discard pile under the top card."""
         self.top = top
@@ -198,6 +204,7 @@ class QuickRound:
             rules=self.rules,
             seed=seed,
             lacks=list(self.lacks),
+            unshuffled=self.unshuffled,
         )
 
     # Seats -------------------------------------------------------------------------------
@@ -281,6 +288,11 @@ class QuickRound:
         self.lacks[player] = 0
         drawn = 0
         for _ in range(count):
+            if self.unshuffled and len(pile) <= self.unshuffled:
+                self.unshuffled = 0
+                if self.rng is None:
+                    self.rng = random.Random(self.seed)
+                pile.sort(key=random_keys(self.rng))
             if not pile:
                 if not self.discard:
                     break
@@ -480,7 +492,11 @@ class QuickRound:
         for card in hand:
             color, rank = card >> 5, card & 31
             if color == WILD:
-                score = self.wild_score(player, card)
+                if rank == W:  # ``wild_score``'s, on the counts at hand: most Wilds held are these
+                    others = len(hand) - counts[WILD]
+                    score = WILD_PLAY if others <= WILD_LIMIT else DRAW_SCORE - 1.0
+                else:
+                    score = self.wild_score(player, card)
                 if lacked and score > DRAW_SCORE and _lacked_choice(counts, lacked) >= 0:
                     score += LACKED_COLOR
             elif color == current or rank == top_rank:
@@ -527,7 +543,9 @@ class QuickRound:
         """The colours the next player, an opponent, showed they lack (medium leaves one in
         play: they must draw again)."""
         after = self.next_active(player)
-        return 0 if after == self.mate(player) else self.lacks[after]
+        if self.rules.team_game and after == (player + self.count // 2) % self.count:
+            return 0  # the teammate (``mate``)
+        return self.lacks[after]
 
     def fewest_opponent(self, player: int) -> int:
         mate = self.mate(player)
