@@ -87,8 +87,6 @@ class DealSampler:
             for color in notes.missing_colors:
                 self.lacks[seat] |= 1 << _INDEX[color]
         self.counts = view.hand_counts
-        self.dealt = sum(seat.unknown for seat in seats)
-        """The unseen cards the other hands take in a deal."""
         self.telling = [seat for seat in seats if seat.plays]
         """Seats whose choices of card say something of the hand they hold."""
 
@@ -112,29 +110,8 @@ class DealSampler:
         return table
 
     def _deal(self, rng: random.Random) -> tuple[QuickRound | None, int]:
-        """A deal, and how many times the hands it gives drew on their turn holding a Wild.
-
-        Only the cards the hands take and the next ``PILE_SHUFFLED`` of the draw pile are
-        shuffled (the last places of the pool, a partial Fisher-Yates shuffle, much quicker
-        than shuffling it all): an imagined round cut off after a few turns seldom draws
-        further, and one that does shuffles the rest then (``QuickRound.unshuffled``)."""
-        pool = list(self.pool)
-        size = len(pool)
-        low = max(0, size - self.dealt - PILE_SHUFFLED)
-        rand = rng.random
-        for place in range(size - 1, low - 1, -1):
-            other = int(rand() * (place + 1))
-            pool[place], pool[other] = pool[other], pool[place]
-        dealt = self._deal_from(pool, low)
-        if dealt is None:  # too few of a hand's fitting cards among the shuffled ones
-            pool = sorted(self.pool, key=random_keys(rng))
-            dealt = self._deal_from(pool, 0)
-        assert dealt is not None
-        return dealt
-
-    def _deal_from(self, pool: list[int], low: int) -> tuple[QuickRound | None, int] | None:
-        """Deal from the end of ``pool``, shuffled from place ``low`` on; None if a hand's
-        cards that must fit are not all found there (``low`` above 0)."""
+        """A deal, and how many times the hands it gives drew on their turn holding a Wild."""
+        pool = sorted(self.pool, key=random_keys(rng))
         hands: list[list[int]] = [[] for _ in range(self.count)]
         hands[self.player] = list(self.hand)
         doubted = 0
@@ -143,17 +120,15 @@ class DealSampler:
             taken = 0
             most = 0
             for count, allowed, draws in seat.groups:
-                # The last ``count`` shuffled cards that fit; the others keep their places.
+                # The first ``count`` cards of the shuffled pool that fit, the rest left in order.
                 places: list[int] = []
-                for place in range(len(pool) - 1, low - 1, -1):
-                    if pool[place] in allowed:
+                for place, card in enumerate(pool):
+                    if card in allowed:
                         places.append(place)
                         if len(places) == count:
                             break
-                if len(places) < count and low > 0:
-                    return None
                 fits = [pool[place] for place in places]
-                for place in places:  # from the end down: the places still to go stay put
+                for place in reversed(places):
                     del pool[place]
                 if draws > most and any(card >> 5 == WILD for card in fits):
                     most = draws
@@ -177,7 +152,6 @@ class DealSampler:
             clockwise=self.clockwise,
             rules=self.rules,
             lacks=list(self.lacks),
-            unshuffled=low,
         )
         return table, doubted
 
@@ -193,9 +167,6 @@ WILD_WHILE_DRAWING = 0.7
 none: many players (medium among them, and MixBot) keep their Wilds while they hold several
 other cards; others (RLCard's rule agent) never do. ``benchmarks/inference.py`` (two players,
 200 games, seed 555) guessed best at 0.7 against medium and MixBot, at 0 against RLCard's."""
-PILE_SHUFFLED = 24
-"""The cards of an imagined draw pile shuffled at the deal (an imagined round of a few turns
-seldom draws more; one that does shuffles the rest when it gets there)."""
 REDEALS = 20
 """Deals tried before one is kept whatever Wilds it gives."""
 COLOR_PULL = 3.0

@@ -149,7 +149,6 @@ class QuickRound:
         "seed",
         "step",
         "top",
-        "unshuffled",
         "winner",
     )
 
@@ -166,15 +165,10 @@ class QuickRound:
         rules: QuickRules,
         seed: int = 0,
         lacks: list[int] | None = None,
-        unshuffled: int = 0,
     ) -> None:
         self.hands = hands
         self.draw_pile = draw_pile
         """The next card drawn is the last one."""
-        self.unshuffled = unshuffled
-        """The first cards of ``draw_pile`` (those drawn last) are in no random order yet:
-        they are shuffled when the draws reach them (``DealSampler`` shuffles only the cards
-        a short imagined round draws)."""
         self.discard = discard
         """The discard pile under the top card."""
         self.top = top
@@ -204,7 +198,6 @@ class QuickRound:
             rules=self.rules,
             seed=seed,
             lacks=list(self.lacks),
-            unshuffled=self.unshuffled,
         )
 
     # Seats -------------------------------------------------------------------------------
@@ -288,11 +281,6 @@ class QuickRound:
         self.lacks[player] = 0
         drawn = 0
         for _ in range(count):
-            if self.unshuffled and len(pile) <= self.unshuffled:
-                self.unshuffled = 0
-                if self.rng is None:
-                    self.rng = random.Random(self.seed)
-                pile.sort(key=random_keys(self.rng))
             if not pile:
                 if not self.discard:
                     break
