@@ -289,16 +289,21 @@ def test_the_hard_bot_keeps_to_its_time_budget(think_ms: int) -> None:
 
 def test_fixed_samples_are_counted_whatever_the_clock_says() -> None:
     """With ``samples`` the deals are counted, not timed, so a choice is the same on any
-    machine: on a clock a second a reading against a budget of a millisecond, 200 deals still
-    find the Wild better than medium's R2, while the timed search stops after one deal."""
+    machine: on a clock a second a reading against a budget of a millisecond, the search still
+    imagines its 200 deals (and chooses the same twice), while the timed search stops after
+    one deal and keeps medium's R2."""
     game = game_at(
         Rules.classic(), ["R1 R2 G2 Y2 B2 W W+4", "B3 B4 G5", "Y1 Y2", "G7 G8"], "R5", seed=1
     )
     counted = HardBot(think_ms=1, samples=200, clock=StepClock(step=1.0))
+    first = counted.choose(game.view(0), random.Random(2))
+    assert counted.last_search == (200, False)
+    again = HardBot(think_ms=1, samples=200, clock=StepClock(step=1.0))
+    assert again.choose(game.view(0), random.Random(2)) == first
     clock = StepClock(step=1.0)
     timed = HardBot(think_ms=1, clock=clock)
-    assert counted.choose(game.view(0), random.Random(1)) == PlayCard(0, card("W"), Color.RED)
     assert timed.choose(game.view(0), random.Random(1)) == PlayCard(0, card("R2"))
+    assert timed.last_search == (1, True)
     assert clock.readings == 2  # the deadline, then one deal
 
 

@@ -14,7 +14,14 @@ from typing import Any
 
 import pytest
 
-from uno_tui.bots.medium import DRAW_SCORE, LOW, MATCHING, Situation, play_score
+from uno_tui.bots.medium import (
+    DRAW_SCORE,
+    LOW,
+    MATCHING,
+    MATCHING_TWO_PLAYERS,
+    Situation,
+    play_score,
+)
 from uno_tui.bots.playout import QuickRules, code_of
 from uno_tui.engine import Card, DecisionKind, Game, PlayCard, Rank, Rules, build_deck
 
@@ -55,7 +62,8 @@ def short_hands(name: str, seed: int, count: int = 60) -> list[Game]:
 
 def left_out(card: Card, situation: Situation, hand: tuple[Card, ...]) -> float:
     """The part of medium's score the playout does not write out."""
-    matching = MATCHING * sum(1 for c in hand if c.color is card.color or c.rank is card.rank)
+    per_card = MATCHING if situation.players > 2 else MATCHING_TWO_PLAYERS
+    matching = per_card * sum(1 for c in hand if c.color is card.color or c.rank is card.rank)
     seven_zero = situation.seven_zero and card.rank in (Rank.SEVEN, Rank.ZERO)
     passes = card.rank is situation.pass_symbol_rank and situation.mate_count > 0
     return (0.0 if card.is_wild else matching) + (PASS_BONUS if passes and not seven_zero else 0)

@@ -120,15 +120,20 @@ class DealSampler:
             taken = 0
             most = 0
             for count, allowed, draws in seat.groups:
-                fits: list[int] = []
-                rest: list[int] = []
-                for card in pool:
-                    (fits if len(fits) < count and card in allowed else rest).append(card)
+                # The first ``count`` cards of the shuffled pool that fit, the rest left in order.
+                places: list[int] = []
+                for place, card in enumerate(pool):
+                    if card in allowed:
+                        places.append(place)
+                        if len(places) == count:
+                            break
+                fits = [pool[place] for place in places]
+                for place in reversed(places):
+                    del pool[place]
                 if draws > most and any(card >> 5 == WILD for card in fits):
                     most = draws
                 hand += fits
                 taken += len(fits)
-                pool = rest
             doubted += most
             free = seat.unknown - taken
             if free > 0:

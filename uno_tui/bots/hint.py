@@ -31,7 +31,7 @@ HINT_THINK_MS = 200
 """The hint's search budget: a hint comes within a quarter of a second with room for reading
 the view and wording the reason (the bot's own 250 ms would overrun it). On a quiet machine
 that is several times the work the hard level's strength is measured at (``docs/strength.md``:
-256 deals a decision, what 50 ms buys)."""
+304 deals a decision, what 50 ms buys)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -480,7 +480,11 @@ class QuickRound:
         for card in hand:
             color, rank = card >> 5, card & 31
             if color == WILD:
-                score = self.wild_score(player, card)
+                if rank == W:  # ``wild_score``'s, on the counts at hand: most Wilds held are these
+                    others = len(hand) - counts[WILD]
+                    score = WILD_PLAY if others <= WILD_LIMIT else DRAW_SCORE - 1.0
+                else:
+                    score = self.wild_score(player, card)
                 if lacked and score > DRAW_SCORE and _lacked_choice(counts, lacked) >= 0:
                     score += LACKED_COLOR
             elif color == current or rank == top_rank:
@@ -527,7 +531,9 @@ class QuickRound:
         """The colours the next player, an opponent, showed they lack (medium leaves one in
         play: they must draw again)."""
         after = self.next_active(player)
-        return 0 if after == self.mate(player) else self.lacks[after]
+        if self.rules.team_game and after == (player + self.count // 2) % self.count:
+            return 0  # the teammate (``mate``)
+        return self.lacks[after]
 
     def fewest_opponent(self, player: int) -> int:
         mate = self.mate(player)

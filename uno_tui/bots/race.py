@@ -10,6 +10,7 @@ turns (``hard.py``) and its Teams passes and shares (``team_search.py``).
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable
 
 from uno_tui.engine import Action
@@ -32,11 +33,11 @@ def paired_gain(
     """Mean and standard error of ``mine - theirs`` over the deals both were played on, each
     deal counted by its weight (how well it explains what the others did)."""
     count = min(len(mine), len(theirs))
-    gains = [mine[i] - theirs[i] for i in range(count)]
+    gains = list(map(operator.sub, mine[:count], theirs[:count]))
     total = sum(weights[:count])
     if total <= 0:
         return 0.0, math.inf
-    mean = sum(w * g for w, g in zip(weights, gains, strict=False)) / total
+    mean = sum(map(operator.mul, weights, gains)) / total
     spread = sum((w * (g - mean)) ** 2 for w, g in zip(weights, gains, strict=False))
     return mean, math.sqrt(spread * count / max(1, count - 1)) / total
 
@@ -45,9 +46,7 @@ def still_in_the_race(
     active: list[Action], results: dict[Action, list[float]], weights: list[float], plan: Action
 ) -> list[Action]:
     """The candidates not clearly worse than the best so far (and the plan, always)."""
-    leader = max(
-        active, key=lambda a: sum(w * r for w, r in zip(weights, results[a], strict=False))
-    )
+    leader = max(active, key=lambda a: sum(map(operator.mul, weights, results[a])))
     kept = []
     for action in active:
         if action in (plan, leader):
