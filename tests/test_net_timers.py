@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from uno_tui.engine import PlayCard, parse_cards
 from uno_tui.match.session import Seat
+from uno_tui.narration import warning_words
 from uno_tui.net import protocol
 from uno_tui.net.host import Host
 from uno_tui.net.timers import TurnTimers, timers_notice
@@ -47,6 +48,7 @@ def test_a_short_turn_is_warned_at_its_half_not_as_it_begins() -> None:
     assert timers.due([0], moment=1) == ([], []), "4.5 s left: not yet"
     now[0] = 4.5
     assert timers.due([0], moment=1) == ([(0, 4)], [])
+    assert warning_words(1, "random") == "1 second left to move; then a random bot moves for you."
     told = timers_notice(timers, 1, moves=0, bot="random")
     assert told is not None and "a warning 4 seconds before the end" in told
 

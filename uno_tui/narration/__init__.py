@@ -82,6 +82,7 @@ if TYPE_CHECKING:
         timers_words,
         told_timers,
         top_words,
+        warning_words,
     )
     from .verbosity import VERBOSITIES, Verbosity
 
@@ -110,6 +111,7 @@ _MODULES = {
     "cards_words": "narrator",
     "challenge_words": "review",
     "clock_words": "review",
+    "warning_words": "review",
     "color_before_draw_four": "review",
     "counts_words": "review",
     "cursor_words": "prompts",
@@ -214,4 +216,5 @@ __all__ = [
     "timers_words",
     "told_timers",
     "top_words",
+    "warning_words",
 ]

@@ -225,7 +225,13 @@ def timers_words(seconds: float, warn_at: float, bot: str, *, room: bool = False
 
 def clock_words(left: int) -> str:
     """Said after ``timers_words`` to a seat whose turn's clock runs as it comes."""
-    return f"{TURN_CLOCK.strip()} {left} seconds left."
+    return f"{TURN_CLOCK.strip()} {plural(left, 'second')} left."
+
+
+def warning_words(left: int, bot: str) -> str:
+    """The turn timer's warning: "10 seconds left to move; then a medium bot moves for you."
+    ("1 second" on a one-second turn)."""
+    return f"{plural(left, 'second')} left to move; then a {bot} bot moves for you."
 
 
 def told_timers(line: str) -> str | None:

@@ -28,6 +28,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from uno_tui.engine import Action, UnoError
 from uno_tui.match.bot_driver import BotTurn
 from uno_tui.match.session import Session
+from uno_tui.narration import warning_words
 from uno_tui.store.files import write_atomic
 
 from . import protocol
@@ -264,7 +265,7 @@ class Host:
         level = self.options.turn_bot
         warn, expired = timers.due(people, len(self.game.actions))
         for seat, left in warn:
-            self.tell_seat(seat, f"{left} seconds left to move; then a {level} bot moves for you.")
+            self.tell_seat(seat, warning_words(left, level))
         for seat in expired:
             await self.time_out(seat)
 
