@@ -1,6 +1,6 @@
 """The package's shape: no module of ``uno_tui`` imports another in a circle, counting the
 imports hidden inside functions (only those for type checking alone are left out: they never
-run), and the layers of the design (``../shared/DESIGN.md``) hold: the engine, bots and
+run), and the layers of the design (``docs/architecture.md``) hold: the engine, bots and
 narration import no screen library, the engine nothing else of uno-tui."""
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ HOUSE = (
     ("uno_tui.engine",),
     ("uno_tui.seats", "uno_tui.intervals", "uno_tui.signals", "uno_tui.text", "uno_tui.program"),
 )
-"""The house of ``uno_tui``, top floor first (``../shared/DESIGN.md``'s layers): a part imports
+"""The house of ``uno_tui``, top floor first (``docs/architecture.md``): a part imports
 only parts on lower floors, never one beside it or above. The front ends and the network sit
 over the store (saves, kept matches, statistics), which writes the match running below it
 (a session knows only the ``Saver`` it is handed); the match and the simulator run bots and

@@ -10,8 +10,9 @@ sets up a table (the rules, the names) does not load the game itself.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from uno_tui.engine.lazy import names_on_demand
 
 if TYPE_CHECKING:
     from .actions import (
@@ -164,13 +165,7 @@ _MODULES = {
 """Where each name lives: its module is imported when the name is first asked for."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_on_demand(__name__, _MODULES, globals())
 
 
 __all__ = [

@@ -16,8 +16,9 @@ needs the words of its options alone, does not load the narrator.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from uno_tui.engine.lazy import names_on_demand
 
 if TYPE_CHECKING:
     from .moves import (
@@ -149,13 +150,7 @@ _MODULES = {
 """Where each name lives: its module is imported when the name is first asked for."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = names_on_demand(__name__, _MODULES, globals())
 
 
 __all__ = [

@@ -5,8 +5,9 @@ Each is imported when first asked for (PEP 562), so the setup screen does not lo
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from uno_tui.engine.lazy import names_on_demand
 
 if TYPE_CHECKING:
     from uno_tui.tui.screens.banner import BannerScreen
@@ -34,11 +35,7 @@ _MODULES = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    return getattr(importlib.import_module(f"{__name__}.{module}"), name)
+__getattr__ = names_on_demand(__name__, _MODULES, globals())
 
 
 __all__ = [
