@@ -54,26 +54,12 @@ async def shoot_join() -> Path:
 async def shoot_host_room() -> Path:
     """``host-room.svg``: the host's own window at 100x30 in its room, a guest joined and
     the room's chat both ways (a host served by the window itself on a loopback port)."""
-    from textual.widgets import Static
-
-    from tests.net_helpers import Client
-    from tests.test_net_host_app import ROOM_CODE, hosted, until
-    from uno_tui.net import protocol
+    from tests.test_net_host_app import hosted, room_with_chat
     from uno_tui.tui.host_app import HostApp
 
     app = HostApp(hosted())
     async with app.run_test(size=(100, 30)) as pilot:
-
-        def talk() -> str:
-            return str(app.query_one("#room-talk", Static).render())
-
-        await until(lambda: "Host joined." in talk(), pilot)
-        ann = await Client.join(app.host, ROOM_CODE, "Ann")
-        await until(lambda: "Ann joined." in talk(), pilot)
-        await ann.ws.send(protocol.say("hi all"))
-        await until(lambda: "Ann says: hi all" in talk(), pilot)
-        assert app.remote is not None and app.remote.say("welcome, Ann")
-        await until(lambda: "Host says: welcome, Ann" in talk(), pilot)
+        ann = await room_with_chat(app, pilot)
         await pilot.pause(0.3)
         path = ROOT / "screenshots" / "host-room.svg"
         path.write_text(app.export_screenshot(title="The host in its room"), encoding="utf-8")

@@ -16,6 +16,7 @@ from textual.widgets import Static
 
 from uno_tui.engine import MatchRecord, Rules
 from uno_tui.match.session import Seat, Session
+from uno_tui.net import protocol
 from uno_tui.net.client import HostConnection
 from uno_tui.net.codes import Codes
 from uno_tui.net.host import Host
@@ -26,7 +27,7 @@ from uno_tui.tui.join_app import ChatLine
 from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.round_end import match_keys, next_words
 
-from .net_helpers import QUICK
+from .net_helpers import QUICK, Client
 
 ROOM_CODE = "K7QM-2PXA"
 ANNOUNCED = (
@@ -106,6 +107,19 @@ def playing(app: HostApp) -> bool:
 
 async def in_the_room(app: HostApp, pilot: Pilot[int]) -> None:
     await until(lambda: "Host  (you, the host)" in text_of(app, "#lobby"), pilot)
+
+
+async def room_with_chat(app: HostApp, pilot: Pilot[int]) -> Client:
+    """The host's room as the snapshot and the screenshot show it: Ann joined, and a line
+    said each way; Ann's connection, for the caller to close."""
+    await until(lambda: "Host joined." in text_of(app, "#room-talk"), pilot)
+    ann = await Client.join(app.host, ROOM_CODE, "Ann")
+    await until(lambda: "Ann joined." in text_of(app, "#room-talk"), pilot)
+    await ann.ws.send(protocol.say("hi all"))
+    await until(lambda: "Ann says: hi all" in text_of(app, "#room-talk"), pilot)
+    assert app.remote is not None and app.remote.say("welcome, Ann")
+    await until(lambda: "Host says: welcome, Ann" in text_of(app, "#room-talk"), pilot)
+    return ann
 
 
 async def test_the_room_shows_its_code_and_who_comes_in_and_what_is_said_at_once() -> None:

@@ -52,28 +52,15 @@ def test_the_host_in_the_app_in_its_room(snap_compare) -> None:  # type: ignore[
     chat both ways, and the host's keys in the footer (a real host on the loopback, and a
     guest who joins it and speaks)."""
     from textual.pilot import Pilot
-    from textual.widgets import Static
 
-    from uno_tui.net import protocol
     from uno_tui.tui.host_app import HostApp
 
-    from ..net_helpers import Client
-    from ..test_net_host_app import ROOM_CODE, hosted, until
+    from ..test_net_host_app import hosted, room_with_chat
 
     async def in_the_room(pilot: Pilot[int]) -> None:
         app = pilot.app
         assert isinstance(app, HostApp)
-
-        def talk() -> str:
-            return str(app.query_one("#room-talk", Static).render())
-
-        await until(lambda: "Host joined." in talk(), pilot)
-        ann = await Client.join(app.host, ROOM_CODE, "Ann")
-        await until(lambda: "Ann joined." in talk(), pilot)
-        await ann.ws.send(protocol.say("hi all"))
-        await until(lambda: "Ann says: hi all" in talk(), pilot)
-        assert app.remote is not None and app.remote.say("welcome, Ann")
-        await until(lambda: "Host says: welcome, Ann" in talk(), pilot)
+        await room_with_chat(app, pilot)
         await pilot.pause()
 
     assert snap_compare(HostApp(hosted()), terminal_size=(80, 30), run_before=in_the_room)
