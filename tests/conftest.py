@@ -4,15 +4,20 @@ directory, never in the real home: subprocesses inherit the variables."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from uno_tui.store.files import ENV_DATA_DIR
 
 from .plain_driver import PlainProcess
+
+if TYPE_CHECKING:
+    from .test_net_ssh import Tmux
 
 
 @pytest.fixture(autouse=True)
@@ -144,3 +149,16 @@ def processes() -> Iterator[list[PlainProcess]]:
     yield started
     for process in started:
         process.close()
+
+
+@pytest.fixture
+def tmux() -> Iterator[Tmux]:
+    """A tmux server of the test's own for a real ssh client (the SSH door's tests); skipped
+    where tmux or ssh is missing (.ci/run installs both)."""
+    from .test_net_ssh import Tmux
+
+    if shutil.which("tmux") is None or shutil.which("ssh") is None:
+        pytest.skip("needs tmux and an ssh client (.ci/run installs openssh-client)")
+    driver = Tmux()
+    yield driver
+    driver.stop()

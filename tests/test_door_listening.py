@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +18,15 @@ from uno_tui.net.ssh_session import DoorSession, door_command
 
 from .net_helpers import hosting, secure
 from .test_net_processes import free_port
-from .test_net_ssh import ONE_REMOTE, Tmux, door_open, guest, read_until, ssh_command, start_host
+from .test_net_ssh import (
+    ONE_REMOTE,
+    Tmux,
+    door_open,
+    guest,
+    read_until,
+    ssh_command,
+    start_host,
+)
 
 
 @pytest.mark.parametrize(
@@ -102,15 +108,6 @@ async def test_plain_brief_through_the_door_joins_and_speech_is_refused(tmp_path
         async with asyncio.timeout(15):
             while door.sessions:
                 await asyncio.sleep(0.1)
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    if shutil.which("tmux") is None or shutil.which("ssh") is None:
-        pytest.skip("needs tmux and an ssh client")
-    driver = Tmux()
-    yield driver
-    driver.stop()
 
 
 def test_n_in_the_doors_app_writes_on_the_guests_screen_and_nothing_speaks_at_the_host(

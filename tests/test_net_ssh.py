@@ -19,7 +19,7 @@ import shutil
 import subprocess
 import time
 import uuid
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -335,15 +335,6 @@ class Tmux:
     def stop(self) -> None:
         with contextlib.suppress(Exception):
             self("kill-server")
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    if shutil.which("tmux") is None or shutil.which("ssh") is None:
-        pytest.skip("needs tmux and an ssh client (.ci/run installs openssh-client)")
-    driver = Tmux()
-    yield driver
-    driver.stop()
 
 
 def start_host(data_dir: Path, ssh_port: int) -> tuple[PlainProcess, str]:

@@ -7,12 +7,8 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import signal
-from collections.abc import Iterator
 from pathlib import Path
-
-import pytest
 
 from .plain_driver import PlainProcess
 from .test_net_listening import next_line
@@ -20,15 +16,6 @@ from .test_net_processes import free_port, read_until
 from .test_net_ssh import Tmux, ssh_command
 
 OWN_CODE = re.compile(r"Your seat's own code is (\S+): with it you take this seat again")
-
-
-@pytest.fixture
-def tmux() -> Iterator[Tmux]:
-    if shutil.which("tmux") is None or shutil.which("ssh") is None:
-        pytest.skip("needs tmux and an ssh client")
-    driver = Tmux()
-    yield driver
-    driver.stop()
 
 
 def room_host(data_dir: Path, ssh_port: int) -> tuple[PlainProcess, str]:

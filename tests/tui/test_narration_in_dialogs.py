@@ -4,8 +4,7 @@ answers; the dialog stays answerable, and N turns narration off there too."""
 
 from __future__ import annotations
 
-from uno_tui.engine import Card, Game, Position, Rules
-from uno_tui.match.session import Seat, Session
+from uno_tui.engine import Card
 from uno_tui.tui import UnoApp
 from uno_tui.tui.screens import ChoiceScreen, GameScreen
 from uno_tui.tui.spoken_line import SpokenLine
@@ -13,20 +12,8 @@ from uno_tui.tui.table_setup import TableSetup
 
 from .driver import SIZE, select_card
 from .test_dialogs_spoken import cursor_on_selection, dialog
-from .test_heard_moments import challenged_by_you
+from .test_heard_moments import challenged_by_you, quiet_app, you_and_ada
 from .test_listening import HeardSpeaker, until
-
-
-def you_and_ada(hands: list[str], top: str, **where: object) -> Session:
-    position = Position.of(hands, top, **where)  # type: ignore[arg-type]
-    game = Game(Rules.two_player(), ["You", "Ada"], position=position, seed=1)
-    return Session(game.rules, [Seat("You"), Seat("Ada", "easy")], game=game)
-
-
-def quiet_app(session: Session, speaker: HeardSpeaker) -> UnoApp:
-    """Narration off at the start: N turns it on."""
-    setup = TableSetup(rules="two-player", seats=session.seats, bot_delay=0.0)
-    return UnoApp(setup=setup, session=session, remember=False, speaker=speaker)
 
 
 def game_screen(app: UnoApp) -> GameScreen:
