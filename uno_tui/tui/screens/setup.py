@@ -183,36 +183,16 @@ class SetupScreen(Screen[TableSetup]):
             explain = Label(OPTION_TEXT[option], classes="explain")
             rows.append(Horizontal(control, explain, classes="row option", id=f"opt-{option}"))
         target = setup.options.get("target_score", 500)
-        rows.append(
-            Horizontal(
-                Label("Target", classes="field"),
-                Input(str(target), type="integer", max_length=5, id="target"),
-                Label("points win the match", classes="explain"),
-                classes="row",
-            )
-        )
+        target_box = Input(str(target), type="integer", max_length=5, id="target")
+        rows.append(field_row("Target", target_box, "points win the match"))
         delay = Cycler(
             [(f"{delay:g} s", delay) for delay in BOT_DELAYS],
             value=setup.bot_delay if setup.bot_delay in BOT_DELAYS else 1.0,
             id="bot-delay",
         )
-        rows.append(
-            Horizontal(
-                Label("Bot pause", classes="field"),
-                delay,
-                Label("between two bot moves, to follow them", classes="explain"),
-                classes="row",
-            )
-        )
+        rows.append(field_row("Bot pause", delay, "between two bot moves, to follow them"))
         sounds = Cycler(SOUND_OPTIONS, value=sound_choice(setup.sounds), id="sounds")
-        rows.append(
-            Horizontal(
-                Label("Sounds", classes="field"),
-                sounds,
-                Label("your turn, UNO, a hit, an exchange", classes="explain"),
-                classes="row",
-            )
-        )
+        rows.append(field_row("Sounds", sounds, "your turn, UNO, a hit, an exchange"))
         rows.append(
             TickBox(
                 "Narration: tell (and speak) every event; use headphones in hot-seat",
@@ -491,3 +471,10 @@ class SetupScreen(Screen[TableSetup]):
         )
         setup.make_rules()
         return setup
+
+
+def field_row(name: str, control: Widget, explain: str) -> Horizontal:
+    """One row of the form below the seats: its name, its control, what it does."""
+    return Horizontal(
+        Label(name, classes="field"), control, Label(explain, classes="explain"), classes="row"
+    )
