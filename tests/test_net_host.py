@@ -186,6 +186,9 @@ async def test_a_dropped_seat_waits_and_its_person_gets_the_hand_back() -> None:
         again = await Client.join(host, host.codes.seats[0])
         await again.until(protocol.ViewUpdate)
         await again.drain()
+        back = await ben.until(protocol.Notice)
+        assert isinstance(back, protocol.Notice)
+        assert back.text == "Ann is back.", "a return after a told leave is told as one"
         assert len(host.game.actions) == moves
         assert again.last_view.view.hand == hand == host.game.view(0).hand
 

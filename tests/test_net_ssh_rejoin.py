@@ -90,5 +90,5 @@ def test_a_door_guest_with_the_rooms_code_drops_and_takes_the_seat_again_with_it
     after = back[back.index("Joined as Ann.") :]
     assert re.search(r"^On .+\. \d+ cards?: ", after, re.MULTILINE), after  # where it stands
     assert "Your seat's own code is" not in after, "the seat's own code is not told again"
-    read_until(host, "Ann joined.")
+    read_until(host, "Ann is back.")
     assert "Traceback" not in host.stderr, host.stderr[-2000:]

@@ -31,6 +31,8 @@ class Seating:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.leaving: dict[int, asyncio.TimerHandle] = {}
+        self.gone: set[int] = set()
+        """Seats whose leave was told: their return is told as one."""
         """Seats whose leave is not told yet (told after ``news_grace`` unless they rejoin)."""
         self.spectators_told = 0
         self.spectators_due = False
@@ -112,8 +114,11 @@ class Seating:
         if taken:
             connection.push(protocol.notice("You took your seat over from another connection."))
             host.log(f"{who} joined from another connection, which was closed.")
+        elif seat in self.gone:
+            host.tell_all(f"{who} is back.")
         elif quiet is None and not was_away:
             host.tell_all(f"{who} joined.")
+        self.gone.discard(seat)
 
     def kick(self, name: str) -> str:
         """The host sends the person of the seat called ``name`` away: in the room, the seat
@@ -154,6 +159,7 @@ class Seating:
         def tell() -> None:
             self.leaving.pop(seat, None)
             if not host.connections.get(seat) and not host.session.is_over:
+                self.gone.add(seat)
                 host.tell_all(f"{host.game.names[seat]} left; their seat waits for them.")
 
         if seat not in self.leaving:
