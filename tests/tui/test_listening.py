@@ -176,6 +176,7 @@ async def test_the_setup_is_heard_control_by_control_and_started_with_keys_alone
         assert speaker.last().startswith("Cannot start:")
         name.value = "Ada"
         await pilot.press("ctrl+s")
+
         # The game screen, perhaps under the first card's question (a Wild turned up first
         # asks You for its colour at once).
         def game_screen() -> GameScreen | None:
