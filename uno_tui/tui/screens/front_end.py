@@ -37,7 +37,7 @@ from uno_tui.tui.screens.choice import ChoiceScreen
 from uno_tui.tui.screens.curtain import CurtainScreen
 from uno_tui.tui.screens.narration_key import toggle_narration
 from uno_tui.tui.screens.replay_table import ReplayTableScreen
-from uno_tui.tui.screens.round_end import RoundEndScreen, round_spoken
+from uno_tui.tui.screens.round_end import JoinedRoundEndScreen, RoundEndScreen, round_spoken
 from uno_tui.tui.screens.stats import StatsScreen, kept_stats
 from uno_tui.tui.screens.too_small import too_small
 from uno_tui.tui.widgets.table_view import draw_table
@@ -265,8 +265,9 @@ class ScreenFrontEnd:
                 StatsScreen(load, match=match, match_title="this match", speak=speak)
             )
 
+        ending = JoinedRoundEndScreen if joined else RoundEndScreen
         await self.wait_for(
-            RoundEndScreen(
+            ending(
                 view,
                 events,
                 rounds,

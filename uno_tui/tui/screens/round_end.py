@@ -28,7 +28,7 @@ LINE_WIDTH = 74
 ROUND_KEYS = "Enter deals the next hand, Q quits."
 """Every key of a hand's end, as a listener hears them."""
 
-JOINED_ROUND_KEYS = "Enter goes on to the next hand, Q quits."
+JOINED_ROUND_KEYS = "Enter goes on to the next hand, Q leaves the table."
 """The same at a joined seat: the host deals."""
 
 
@@ -294,6 +294,13 @@ def round_summary(view: PublicView, events: Sequence[Event]) -> Text:
             text.append("\n")
     text.append("\nTotals: " + scores_line(view) + f"   (target {view.rules.target_score})\n")
     return text
+
+
+class JoinedRoundEndScreen(RoundEndScreen):
+    """The same at a joined seat, where Q leaves the host's table (the seat waits there) and
+    Ctrl+Q quits: the footer names each for what it does."""
+
+    BINDINGS = [Binding("q", "leave", "Leave the table")]
 
 
 def next_words(
