@@ -18,7 +18,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from uno_tui.narration import told_timers
@@ -296,6 +296,7 @@ class JoinApp(App[int]):
     def on_mount(self) -> None:
         if self.narrate:
             start_listening(self)
+        self.screen.screen_layout_refresh_signal.subscribe(self, self.room_after_layout)
         self.begin()
 
     def begin(self) -> None:
@@ -441,6 +442,14 @@ class JoinApp(App[int]):
         """The terminal's cursor on the room, once the form above it has settled (its
         message line changes height in the same refresh)."""
         self.call_after_refresh(place_cursor, self.query_one("#lobby", Static))
+
+    def room_after_layout(self, screen: Screen[object]) -> None:
+        """In the room, the cursor follows it whenever the window is laid out again (the
+        form closing above it, a line of the room's talk): a refresh awaited after a change
+        may come before the change was laid out, and left the cursor where the room had
+        been, seen under load. Not while another screen (the chat line, the table) is up."""
+        if self.room is not None and screen.is_current:
+            place_cursor(self.query_one("#lobby", Static))
 
     def action_say_room(self) -> None:
         if self.room is not None:

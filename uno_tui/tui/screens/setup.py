@@ -254,7 +254,6 @@ class SetupScreen(Screen[TableSetup]):
         self.whole = False
         await self.recompose()
         await self.mount_lower_form()
-        self.follow_scrolling()
         widget = self.query_one(focus)
         widget.focus()
         if listening(self):
@@ -308,7 +307,7 @@ class SetupScreen(Screen[TableSetup]):
         speak(self, words)
 
     def on_mount(self) -> None:
-        self.follow_scrolling()
+        self.screen_layout_refresh_signal.subscribe(self, self.cursor_after_layout)
         self.call_after_refresh(self.mount_lower_form)
 
     def on_screen_suspend(self) -> None:
@@ -324,13 +323,14 @@ class SetupScreen(Screen[TableSetup]):
         speak(self, f"Back at the setup.{words}")
         self.call_after_refresh(self.cursor_to_focus)
 
-    def follow_scrolling(self) -> None:
-        """The form scrolls to the focused control after focus has moved: the cursor follows."""
-        form = self.query_one("#setup-form", VerticalScroll)
-        self.watch(form, "scroll_y", self.cursor_after_scroll, init=False)
-
-    def cursor_after_scroll(self) -> None:
-        self.call_after_refresh(self.cursor_to_focus)
+    def cursor_after_layout(self, screen: Screen[object]) -> None:
+        """The form scrolls to the focused control after focus has moved (and a row may
+        move when the form is laid out again): the cursor follows once the screen's layout,
+        where each control now stands, is refreshed. (A refresh merely awaited after the
+        scroll could come before the scroll was laid out: the cursor stayed on the row's
+        old place, seen under load.)"""
+        if self.is_current:
+            self.cursor_to_focus()
 
     def cursor_to_focus(self) -> None:
         """The terminal's cursor on the focused control (an input puts it where typing goes;
