@@ -117,6 +117,15 @@ async def test_a_dropped_seat_is_freed_after_its_grace_and_kept_if_its_token_com
         assert "opens no seat" in await refusal_of(late)
         real_ben = await Client.join(host, made.code, "Ben")
         assert (await lobby_of(real_ben)).seat == 2
+        await real_ben.close()  # and goes for good too
+        async with asyncio.timeout(20):
+            while 2 in made.taken:  # freed again, its leave told
+                await asyncio.sleep(0.05)
+        cy = await Client.join(host, made.code, "Cy")  # another person in the freed seat
+        assert (await lobby_of(cy)).seat == 2
+        await ann.drain()
+        told = [m.text for m in ann.messages if isinstance(m, protocol.Notice)]
+        assert "Cy joined." in told and "Cy is back." not in told, told
 
 
 async def test_the_host_kicks_a_squatter_in_the_room_and_a_player_in_the_match() -> None:

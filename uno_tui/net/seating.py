@@ -31,9 +31,10 @@ class Seating:
     def __init__(self, host: Host) -> None:
         self.host = host
         self.leaving: dict[int, asyncio.TimerHandle] = {}
-        self.gone: set[int] = set()
-        """Seats whose leave was told: their return is told as one."""
         """Seats whose leave is not told yet (told after ``news_grace`` unless they rejoin)."""
+        self.gone: dict[int, str] = {}
+        """Seats whose leave was told, with the name it was told under: the same name's
+        return is told as a return (a room's seat freed and taken by another is a join)."""
         self.spectators_told = 0
         self.spectators_due = False
 
@@ -114,11 +115,11 @@ class Seating:
         if taken:
             connection.push(protocol.notice("You took your seat over from another connection."))
             host.log(f"{who} joined from another connection, which was closed.")
-        elif seat in self.gone:
+        elif self.gone.pop(seat, None) == who:
             host.tell_all(f"{who} is back.")
         elif quiet is None and not was_away:
             host.tell_all(f"{who} joined.")
-        self.gone.discard(seat)
+        self.gone.pop(seat, None)
 
     def kick(self, name: str) -> str:
         """The host sends the person of the seat called ``name`` away: in the room, the seat
@@ -159,7 +160,7 @@ class Seating:
         def tell() -> None:
             self.leaving.pop(seat, None)
             if not host.connections.get(seat) and not host.session.is_over:
-                self.gone.add(seat)
+                self.gone[seat] = host.game.names[seat]
                 host.tell_all(f"{host.game.names[seat]} left; their seat waits for them.")
 
         if seat not in self.leaving:
