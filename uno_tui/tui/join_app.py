@@ -18,7 +18,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Label, Static
 
 from uno_tui.narration import told_timers
@@ -34,7 +34,13 @@ from uno_tui.net.client import (
 from uno_tui.net.joined import JoinedTable
 from uno_tui.net.protocol import MAX_CHAT_TEXT, Lobby
 from uno_tui.net.room import KeptSeat, kept_pin, kept_seat, lobby_words, seat_notes
-from uno_tui.tui.listening import Announcer, place_cursor, speak, start_listening
+from uno_tui.tui.listening import (
+    Announcer,
+    cursor_after_layouts,
+    place_cursor,
+    speak,
+    start_listening,
+)
 from uno_tui.tui.screens.game import GameScreen
 from uno_tui.tui.screens.help import JOINED_SECTIONS, HelpScreen
 from uno_tui.tui.spoken_line import write_spoken
@@ -296,7 +302,7 @@ class JoinApp(App[int]):
     def on_mount(self) -> None:
         if self.narrate:
             start_listening(self)
-        self.screen.screen_layout_refresh_signal.subscribe(self, self.room_after_layout)
+        cursor_after_layouts(self, self.screen, self.cursor_to_room)
         self.begin()
 
     def begin(self) -> None:
@@ -439,16 +445,9 @@ class JoinApp(App[int]):
         self.set_focus(None)
 
     def cursor_to_room(self) -> None:
-        """The terminal's cursor on the room, once the form above it has settled (its
-        message line changes height in the same refresh)."""
-        self.call_after_refresh(place_cursor, self.query_one("#lobby", Static))
-
-    def room_after_layout(self, screen: Screen[object]) -> None:
-        """In the room, the cursor follows it whenever the window is laid out again (the
-        form closing above it, a line of the room's talk): a refresh awaited after a change
-        may come before the change was laid out, and left the cursor where the room had
-        been, seen under load. Not while another screen (the chat line, the table) is up."""
-        if self.room is not None and screen.is_current:
+        """In the room, the terminal's cursor on it (again after each layout of the window:
+        the form closing above it, a line of the room's talk)."""
+        if self.room is not None:
             place_cursor(self.query_one("#lobby", Static))
 
     def action_say_room(self) -> None:

@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from textual.dom import DOMNode
 from textual.geometry import Offset
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import OptionList
 
@@ -127,6 +129,19 @@ def place_cursor(widget: Widget, offset: Offset = ORIGIN, *, live: bool = False)
     region = widget.content_region
     if region.width and region.height:
         widget.app.cursor_position = region.offset + offset
+
+
+def cursor_after_layouts(node: DOMNode, screen: Screen[Any], place: Callable[[], None]) -> None:
+    """``place`` puts the terminal's cursor again after every layout of ``screen`` while it is
+    the screen shown: a form scrolled to its focused control, or closed above what is read,
+    moves what the cursor was on. (A refresh awaited after the change could come before the
+    change was laid out, and left the cursor where the control had been: seen under load.)"""
+
+    def laid_out(shown: Screen[Any]) -> None:
+        if shown.is_current:
+            place()
+
+    screen.screen_layout_refresh_signal.subscribe(node, laid_out)
 
 
 def place_on_option(options: OptionList, column: int = 0) -> None:

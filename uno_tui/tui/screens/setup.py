@@ -32,7 +32,13 @@ from uno_tui.engine.rules import HOUSE_RULES, OPTION_TEXT, OPTIONS_BY_RULE_SET, 
 from uno_tui.narration.options import OPTION_TITLES
 from uno_tui.narration.sounds import sound_choice
 from uno_tui.seats import BOT_LEVELS, Seat
-from uno_tui.tui.listening import listening, place_cursor, speak, start_listening
+from uno_tui.tui.listening import (
+    cursor_after_layouts,
+    listening,
+    place_cursor,
+    speak,
+    start_listening,
+)
 from uno_tui.tui.table_setup import DEFAULT_NAMES, TableSetup
 from uno_tui.tui.widgets.cycler import PREVIOUS, Cycler
 from uno_tui.tui.widgets.light_button import LightButton
@@ -307,7 +313,7 @@ class SetupScreen(Screen[TableSetup]):
         speak(self, words)
 
     def on_mount(self) -> None:
-        self.screen_layout_refresh_signal.subscribe(self, self.cursor_after_layout)
+        cursor_after_layouts(self, self, self.cursor_to_focus)
         self.call_after_refresh(self.mount_lower_form)
 
     def on_screen_suspend(self) -> None:
@@ -322,15 +328,6 @@ class SetupScreen(Screen[TableSetup]):
         words = "" if focused is None else f" {self.control_words(focused)}"
         speak(self, f"Back at the setup.{words}")
         self.call_after_refresh(self.cursor_to_focus)
-
-    def cursor_after_layout(self, screen: Screen[object]) -> None:
-        """The form scrolls to the focused control after focus has moved (and a row may
-        move when the form is laid out again): the cursor follows once the screen's layout,
-        where each control now stands, is refreshed. (A refresh merely awaited after the
-        scroll could come before the scroll was laid out: the cursor stayed on the row's
-        old place, seen under load.)"""
-        if self.is_current:
-            self.cursor_to_focus()
 
     def cursor_to_focus(self) -> None:
         """The terminal's cursor on the focused control (an input puts it where typing goes;
