@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from textual.screen import Screen
 from textual.widgets import Input
 
 from uno_tui.tui import UnoApp
@@ -61,3 +63,31 @@ async def test_a_bad_target_is_refused_with_a_reason() -> None:
         await pilot.pause()
         assert isinstance(app.screen, SetupScreen)
         assert "target" in str(app.screen.query_one("#setup-error").render())
+
+
+
+async def test_the_first_frame_shows_the_seats_and_the_rest_comes_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The rows below the fold wait for the first frame written (the start is timed to it,
+    ``benchmarks/bench_app.py``), then come at once: nothing below the seats is lost."""
+    frames: list[tuple[int, int]] = []
+    after_layout = SetupScreen.after_layout
+
+    def laid_out(screen: SetupScreen, shown: Screen[TableSetup]) -> None:
+        if not screen.app._batch_count:  # a frame was written for this layout
+            frames.append((len(screen.query(".name")), len(screen.query("#target"))))
+        after_layout(screen, shown)
+
+    monkeypatch.setattr(SetupScreen, "after_layout", laid_out)
+    app = UnoApp(setup=TableSetup(), remember=False)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        await pilot.pause()
+        assert screen.whole
+        assert screen.query("#target") and screen.query("#narrate")
+    assert frames, "the setup was never laid out outside the app's start"
+    assert frames[0] == (4, 0)  # the first frame: four seats, no options yet
+    assert frames[-1][1] == 1  # then the whole form

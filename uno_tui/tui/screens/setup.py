@@ -60,6 +60,9 @@ TYPED_NAME = (
 """What a name field takes as it is typed or pasted: no control character, no bidirectional
 or zero-width format character, so none is ever drawn raw (an ESC in a field would reach the
 terminal). Starting the match checks the whole name rule (``uno_tui.engine.names``)."""
+LOWER_FORM_LATEST = 1.0
+"""Seconds after the screen mounts by when the form's lower part is mounted, were no frame
+written by then."""
 BOT_DELAYS = (0.0, 0.3, 0.6, 1.0, 2.0)
 SOUND_OPTIONS = [
     ("off", "off"),
@@ -130,6 +133,8 @@ class SetupScreen(Screen[TableSetup]):
         """The control whose focus was spoken with the form's redrawing."""
         self.whole = False
         """Whether the form's lower part (``lower_form``) is mounted."""
+        self.framed = False
+        """Whether the screen's first frame is out (and the lower part asked for)."""
 
     def compose(self) -> ComposeResult:
         setup = self.setup
@@ -314,7 +319,22 @@ class SetupScreen(Screen[TableSetup]):
 
     def on_mount(self) -> None:
         cursor_after_layouts(self, self, self.cursor_to_focus)
-        self.call_after_refresh(self.mount_lower_form)
+        # The form's lower part waits for the first frame: mounted before it, it delayed the
+        # first paint by a third (``benchmarks/bench_app.py``). A layout outside a batch of
+        # updates writes its frame before the signal (Textual's ``Screen._refresh_layout``);
+        # inside the app's start, it writes nothing. The timer is a backstop only.
+        self.screen_layout_refresh_signal.subscribe(self, self.after_layout, immediate=True)
+        self.set_timer(LOWER_FORM_LATEST, self.ask_lower_form)
+
+    def after_layout(self, screen: Screen[TableSetup]) -> None:
+        if not getattr(self.app, "_batch_count", 0):
+            self.ask_lower_form()
+
+    def ask_lower_form(self) -> None:
+        """The form's lower part, once (the first frame, with the seats and Start, is out)."""
+        if not self.framed:
+            self.framed = True
+            self.call_later(self.mount_lower_form)
 
     def on_screen_suspend(self) -> None:
         self.left = True
