@@ -65,7 +65,6 @@ async def test_a_bad_target_is_refused_with_a_reason() -> None:
         assert "target" in str(app.screen.query_one("#setup-error").render())
 
 
-
 async def test_the_first_frame_shows_the_seats_and_the_rest_comes_after(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
