@@ -27,6 +27,10 @@ from uno_tui.plain import PlainGame
 from uno_tui.program import command_name
 from uno_tui.store.files import ENV_DATA_DIR
 
+CLOSE_SECONDS = 8.0
+"""How long a process closed at the end of a test has to stop after SIGTERM before it is
+killed (a host waits up to 5 s for its door's sessions)."""
+
 
 def is_prompt(line: str) -> bool:
     """The plain game's convention: a question line holds a question mark, a narration line
@@ -210,9 +214,15 @@ class PlainProcess:
         return code
 
     def close(self) -> None:
+        """Stop the process as a person's Ctrl+C or logout would (SIGTERM: a host then ends
+        its door's sessions and removes their data directories), and kill it if it lingers."""
         if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
+            self.process.terminate()
+            try:
+                self.process.wait(CLOSE_SECONDS)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
         for stream in (self.process.stdin, self.process.stdout, self.process.stderr):
             if stream is not None:
                 with contextlib.suppress(OSError):
