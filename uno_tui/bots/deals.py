@@ -97,7 +97,7 @@ class DealSampler:
         weight = 1.0
         for seat in self.telling:
             weight *= chance_of_plays(table.hands[seat.seat], seat.plays)
-        return weight**WEIGHT_POWER
+        return math.pow(weight, WEIGHT_POWER)
 
     def deal(self, rng: random.Random) -> QuickRound | None:
         """One deal, this player to move; None if the view's counts cannot be met. A deal
