@@ -50,6 +50,8 @@ class Score:
         self.counts = 0
         self.positions = 0
         self.effective = 0.0
+        self.effective_each: list[float] = []
+        """Each position's effective deals (``sum(w) ** 2 / sum(w ** 2)``)."""
         self.bins = [[0, 0.0, 0] for _ in range(10)]
         """By tenths of the chance given a void: guesses, chances summed, voids."""
         self.contradicted = 0
@@ -76,6 +78,7 @@ class Score:
             "void_brier": round(self.void_brier / max(1, self.voids), 5),
             "count_log_loss": round(self.count_log / max(1, self.counts), 5),
             "effective_deals": round(self.effective / max(1, self.positions), 2),
+            "effective_deals_lowest_tenth": round(_tenth(self.effective_each), 2),
             "contradicted": self.contradicted,
             "void_rate": round(sum(row[2] for row in self.bins) / max(1, self.voids), 4),
             "calibration": [
@@ -84,6 +87,12 @@ class Score:
                 if row[0]
             ],
         }
+
+
+def _tenth(values: list[float]) -> float:
+    """The value a tenth of ``values`` fall below (0 for none)."""
+    ordered = sorted(values)
+    return ordered[len(ordered) // 10] if ordered else 0.0
 
 
 class Probe(Bot):
@@ -119,7 +128,9 @@ class Probe(Bot):
         if total <= 0:
             return
         self.score.positions += 1
-        self.score.effective += total**2 / sum(w * w for w in weights)
+        effective = total**2 / sum(w * w for w in weights)
+        self.score.effective += effective
+        self.score.effective_each.append(effective)
         for seat in range(view.player_count):
             if seat == view.player:
                 continue

@@ -170,14 +170,13 @@ other cards; others (RLCard's rule agent) never do. ``benchmarks/inference.py`` 
 200 games, seed 555) guessed best at 0.7 against medium and MixBot, at 0 against RLCard's."""
 WEIGHT_POWER = 0.5
 """Each deal counts as its chance of explaining the others' choices to this power, not the
-chance itself. The model of a player's choice is a simple one, and a product of its chances
-over a few plays lets a few deals decide: two-player against MixBot2, the deals' effective
-number (``sum(w) ** 2 / sum(w ** 2)``) was a median 44% of those dealt, 16% at the lowest tenth
-of the decisions. The square root keeps the model's leaning and loses less of the deals: hard
-against MixBot2 at 304 deals, paired on the same games, +1.9 points [-0.3, +4.1] (1,000 games,
-seed 5151) and +2.2 [-0.8, +5.1] (600, seed 5252); its guesses of the others' hands are
-hardly less sure (``benchmarks/inference.py``, medium against MixBot2, 150 games, seed 555:
-log loss of "holds none of the colour" 0.438 against 0.436 at the full chance)."""
+chance itself. The model of a player's choice is a simple one, and its chances multiplied over
+a few plays let a few deals decide: the square root keeps the model's leaning and loses fewer
+of the deals (``benchmarks/inference.py``, medium against MixBot2, two-player: effective deals
+at the lowest tenth of the positions 70 of 100 against 44, the guesses of the others' hands
+barely less sure). hard against MixBot2 and three MixBot2, 304 deals, paired on the same
+games: +1.2 points [+0.05, +2.4] over five runs of 600-1,000 games, two of them on fresh seeds
+(``docs/strength.md``)."""
 REDEALS = 20
 """Deals tried before one is kept whatever Wilds it gives."""
 COLOR_PULL = 3.0
