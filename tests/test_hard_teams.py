@@ -207,7 +207,9 @@ def test_a_share_for_a_wild_team_play_that_went_out_leaves_the_giver_to_answer_i
     view = game.view(0)
     assert team_search.how_play_goes_on(view) == Continuation(Then.TEAM_PLAY, 2)
     assert MediumBot().choose(view, random.Random(1)) == GiveCard(0, card("G2"))
-    action = HardBot(think_ms=60_000, samples=200).choose(view, random.Random(1))
+    # Both opponents hold two cards, so the two penalty cards cost the team only a little of
+    # its chance: at 200 deals hard kept G2 for 12 of 20 seeds, at 600 for all 20.
+    action = HardBot(think_ms=60_000, samples=600).choose(view, random.Random(1))
     assert action in (GiveCard(0, card("R3")), GiveCard(0, card("Y3")))
     game.apply(action)
     assert game.decisions(out_of_turn=False)[0].kind is DecisionKind.TEAM_PLAY

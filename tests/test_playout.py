@@ -8,9 +8,11 @@ from collections import Counter
 
 import pytest
 
+from uno_tui.bots.deals import DealSampler
 from uno_tui.bots.hard import JUDGEMENTS, _outcome, chance_by_hands
+from uno_tui.bots.knowledge import Knowledge
 from uno_tui.bots.playout import COLORS, QuickRound, QuickRules, code_of
-from uno_tui.engine import Card, Color, Rules, build_deck, parse_cards
+from uno_tui.engine import Card, Color, Game, Rules, build_deck, parse_cards
 
 PLAYERS = {"classic": 4, "two-player": 2, "teams": 4}
 
@@ -139,6 +141,28 @@ def test_imagined_medium_leaves_in_play_a_colour_the_next_player_lacks() -> None
     assert table.choose(0, forced=False) == (code_of(card("B1")), -1, -1)
     table.lacks[1] = 1 << COLORS.index(Color.RED)
     assert table.choose(0, forced=False) == (code_of(card("R5")), -1, -1)
+
+
+def test_an_imagined_eager_player_attacks_before_it_thinks_of_its_colours() -> None:
+    """Medium plays the blue it holds most and keeps its red Draw Two for when it hurts; an
+    eager player (``QuickRound.eager``, half the imagined opponents) plays the Draw Two."""
+    table = quick(Rules.two_player(), ["R+2 B1 B2 B3", "G1 G2 G3 G4 G5"], "R1")
+    assert table.choose(0, forced=False) == (code_of(card("B1")), -1, -1)
+    table.eager = 1 << 0
+    assert table.choose(0, forced=False) == (code_of(card("R+2")), -1, -1)
+    assert table.copy(seed=1).eager == table.eager  # each candidate meets the same opponents
+
+
+def test_about_half_the_imagined_deals_make_each_other_player_eager() -> None:
+    game = Game(Rules.two_player(), ["Ann", "Ben"], seed=3)
+    view = game.view(game.current)
+    sampler = DealSampler(Knowledge.of(view), QuickRules.of(view.rules))
+    rng = random.Random(5)
+    tables = [sampler.deal(rng) for _ in range(400)]
+    other = 1 - view.player
+    eager = [table.eager for table in tables if table is not None]
+    assert all(bits & ~(1 << other) == 0 for bits in eager)  # never ourselves
+    assert 0.4 < sum(1 for bits in eager if bits) / len(eager) < 0.6
 
 
 def test_imagined_medium_names_a_colour_the_next_player_lacks() -> None:

@@ -19,7 +19,17 @@ import random
 from dataclasses import dataclass
 
 from .knowledge import Knowledge, Lack
-from .playout import COLORS, DRAW_TWO, SKIP, WILD, QuickRound, QuickRules, code_of, random_keys
+from .playout import (
+    COLORS,
+    DRAW_TWO,
+    EAGER_SHARE,
+    SKIP,
+    WILD,
+    QuickRound,
+    QuickRules,
+    code_of,
+    random_keys,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,6 +163,7 @@ class DealSampler:
             clockwise=self.clockwise,
             rules=self.rules,
             lacks=list(self.lacks),
+            eager=sum(1 << seat.seat for seat in self.seats if rng.random() < EAGER_SHARE),
         )
         return table, doubted
 

@@ -70,6 +70,14 @@ CHALLENGE_HELD_ON_UNO = CHALLENGE_ABOVE / (
 """The same for a challenger holding one card (about 0.62)."""
 TURN_LIMIT = 400
 """Turns after which an imagined round is judged on the hand sizes instead."""
+EAGER_ATTACK = 6.0
+"""What an eager player (``QuickRound.eager``) adds to a Draw Two or a Skip (or a Reverse that
+skips): more than holding the most of a colour is worth (``COMMON_COLOR``), so such a player
+attacks first and thinks of its colours after, as many people and the published heuristics
+(MixBot's card-type ranks) do; medium holds them for when they hurt."""
+EAGER_SHARE = 0.5
+"""The share of imagined deals in which each other player is eager: we cannot tell a player's
+style at a glance, so the imagined opponents are of both kinds."""
 _CUSTOM = {
     CustomEffect.DRAW_TWO_SKIP: 0,
     CustomEffect.PASS_HANDS: 1,
@@ -142,6 +150,7 @@ class QuickRound:
         "current",
         "discard",
         "draw_pile",
+        "eager",
         "hands",
         "lacks",
         "rng",
@@ -165,6 +174,7 @@ class QuickRound:
         rules: QuickRules,
         seed: int = 0,
         lacks: list[int] | None = None,
+        eager: int = 0,
     ) -> None:
         self.hands = hands
         self.draw_pile = draw_pile
@@ -184,6 +194,9 @@ class QuickRound:
         self.lacks = [0] * len(hands) if lacks is None else lacks
         """By seat, the colours (bit ``1 << colour``) it showed it lacks, drawing on its turn,
         and has taken no card since: what every seat knows, never what the hands hold."""
+        self.eager = eager
+        """The seats (bit ``1 << seat``) imagined as players who play a Draw Two or a Skip as
+        soon as they can (``EAGER_ATTACK``); the others play as medium."""
 
     def copy(self, seed: int) -> QuickRound:
         """The same table, to be played out with reshuffles seeded by ``seed``."""
@@ -198,6 +211,7 @@ class QuickRound:
             rules=self.rules,
             seed=seed,
             lacks=list(self.lacks),
+            eager=self.eager,
         )
 
     # Seats -------------------------------------------------------------------------------
@@ -499,6 +513,8 @@ class QuickRound:
                     if attack is None:
                         attack = self.attack_bonus(player)
                     score += attack + (DRAW_TWO_EDGE if rank == DRAW_TWO else SKIP_EDGE)
+                    if self.eager >> player & 1:
+                        score += EAGER_ATTACK
                 else:
                     score += TURNING_REVERSE
             else:
