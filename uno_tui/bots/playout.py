@@ -3,8 +3,8 @@
 The engine checks every action, writes events and keeps a record; an imagined round needs
 none of that, and the hard bot wants thousands of them in a quarter of a second. Here a card
 is a small int (colour * 32 + rank), a hand is a list of them, and one ``QuickRound`` plays
-the round to its end with medium's judgement for every seat: matching, Skip, Reverse, Draw
-Two, the Wilds and their effects, medium's challenge of a Wild Draw Four (so a bluff, the first
+the round to its end with medium's judgement for every seat (but that an imagined opponent
+may be an eager attacker, ``QuickRound.eager``): matching, Skip, Reverse, Draw Two, the Wilds and their effects, medium's challenge of a Wild Draw Four (so a bluff, the first
 imagined action or medium's on a player holding one card, is caught as often as medium would
 catch it), drawing (and playing or keeping the drawn card), leaving in play a colour the next
 player showed they lack (from the real round's draws, and those of the imagined one: what every
@@ -234,8 +234,9 @@ class QuickRound:
     # Playing out -------------------------------------------------------------------------
 
     def play_out(self, turns: int = TURN_LIMIT) -> int:
-        """Play to the end (or for ``turns`` turns) with medium's judgement for everyone; the
-        seat that went out (in Teams, the one that finished the team), or -1 if none did."""
+        """Play to the end (or for ``turns`` turns) with medium's judgement for everyone (an
+        eager seat's with its attacks first); the seat that went out (in Teams, the one that
+        finished the team), or -1 if none did."""
         for _ in range(turns):
             if self.winner >= 0:
                 return self.winner
