@@ -4,9 +4,10 @@ The engine checks every action, writes events and keeps a record; an imagined ro
 none of that, and the hard bot wants thousands of them in a quarter of a second. Here a card
 is a small int (colour * 32 + rank), a hand is a list of them, and one ``QuickRound`` plays
 the round to its end with medium's judgement for every seat (but that an imagined opponent
-may be an eager attacker, ``QuickRound.eager``): matching, Skip, Reverse, Draw Two, the Wilds and their effects, medium's challenge of a Wild Draw Four (so a bluff, the first
-imagined action or medium's on a player holding one card, is caught as often as medium would
-catch it), drawing (and playing or keeping the drawn card), leaving in play a colour the next
+may be an eager attacker, ``QuickRound.eager``): matching, Skip, Reverse, Draw Two, the Wilds
+and their effects, medium's challenge of a Wild Draw Four (so a bluff, the first imagined
+action or medium's on a player holding one card, is caught as often as medium would catch
+it), drawing (and playing or keeping the drawn card), leaving in play a colour the next
 player showed they lack (from the real round's draws, and those of the imagined one: what every
 seat saw, never what the imagined hands hold), the Teams shares and tag-backs, going out. Left out
 because they cannot change who goes out often enough to matter to a comparison of moves: UNO
